@@ -1,0 +1,61 @@
+import compress from "@fastify/compress";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { createAccessTokens } from "./auth/access-token.ts";
+import { createAuth } from "./auth/auth.ts";
+import { authRoutes } from "./auth/auth-routes.ts";
+import { createAuthentication } from "./auth/authentication.ts";
+import { bikesRoutes } from "./bikes/bikes-routes.ts";
+import { createBikeRepository } from "./bikes/bikes-repository.ts";
+import type { AppConfig } from "./config.ts";
+import { openDatabase } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { seedEmptyDatabase } from "./db/seed.ts";
+import { healthRoutes } from "./health/health-routes.ts";
+import { createMailer } from "./mail/mailer.ts";
+import { errorsPlugin, sendError } from "./plugins/errors.ts";
+import { openApiPlugin } from "./plugins/openapi.ts";
+import { webAppPlugin } from "./plugins/web-app.ts";
+
+/**
+ * The whole server, shared by main.ts and the tests: opens and migrates the database,
+ * seeds it when asked, and registers the API under /api and the web app beside it.
+ */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 64 * 1024,
+    // Errors Fastify raises before routing (over-long path parameters, bad URLs) keep our shape too.
+    frameworkErrors: (error, _request, reply) =>
+      sendError(reply, error.statusCode ?? 400, error.message.slice(0, 120)),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = openDatabase(config.database);
+  app.addHook("onClose", async () => database.db.destroy());
+  await migrateToLatest(database);
+  if (config.seed) {
+    const seeded = await seedEmptyDatabase(database.db);
+    if (seeded) app.log.info({ seeded }, "seeded the demo stock");
+  }
+
+  await app.register(errorsPlugin);
+  await app.register(compress, { global: true });
+  await app.register(openApiPlugin);
+
+  const auth = createAuth(config, database, createMailer(config.mail, app.log));
+  const tokens = createAccessTokens(config.authSecret);
+  const authentication = createAuthentication(auth, tokens);
+  const bikes = createBikeRepository(database.db);
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database });
+      await api.register(authRoutes, { auth, authentication, tokens, config });
+      await api.register(bikesRoutes, { bikes });
+    },
+    { prefix: "/api" },
+  );
+  await app.register(webAppPlugin, { distDir: config.webDistDir });
+  return app;
+}

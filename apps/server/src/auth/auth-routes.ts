@@ -1,0 +1,97 @@
+import {
+  accessTokenRequestSchema,
+  accessTokenResponseSchema,
+  linkStatusQuerySchema,
+  linkStatusSchema,
+  signInProvidersSchema,
+} from "@ultimate-bikes/contract/accounts";
+import { apiErrorSchema } from "@ultimate-bikes/contract/errors";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppConfig } from "../config.ts";
+import { HttpError } from "../plugins/errors.ts";
+import type { AccessTokens } from "./access-token.ts";
+import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
+import { forwardToAuth, type Authentication } from "./authentication.ts";
+import { createLinkStatus } from "./link-status.ts";
+
+interface AuthRoutesOptions {
+  auth: Auth;
+  authentication: Authentication;
+  tokens: AccessTokens;
+  config: AppConfig;
+}
+
+export async function authRoutes(
+  app: FastifyInstance,
+  { auth, authentication, tokens, config }: AuthRoutesOptions,
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const linkStatus = createLinkStatus(auth, config.authSecret);
+
+  // better-auth owns everything under /api/auth (documented by better-auth itself).
+  routes.route({
+    method: ["GET", "POST"],
+    url: "/auth/*",
+    schema: { hide: true },
+    handler: (request, reply) =>
+      forwardToAuth(auth, request, reply, config.publicUrl, CLIENT_IP_HEADER),
+  });
+
+  routes.post(
+    "/login",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Issue the access token for the signed-in user's own email",
+        body: accessTokenRequestSchema,
+        response: { 200: accessTokenResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = await authentication.requireUser(request);
+      if (user.email.toLowerCase() !== request.body.email.toLowerCase()) {
+        throw new HttpError(403, "You can only get a token for your own email.");
+      }
+      return { accessToken: await tokens.issue(user) };
+    },
+  );
+
+  routes.get(
+    "/account/providers",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Which social sign-in providers are configured",
+        response: { 200: signInProvidersSchema },
+      },
+    },
+    async () => ({ google: Boolean(config.oauth.google), github: Boolean(config.oauth.github) }),
+  );
+
+  routes.get(
+    "/account/email-verification-status",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Whether an email verification link is still good, without using it",
+        querystring: linkStatusQuerySchema,
+        response: { 200: linkStatusSchema },
+      },
+    },
+    async (request) => ({ status: await linkStatus.emailVerification(request.query.token) }),
+  );
+
+  routes.get(
+    "/account/password-reset-status",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Whether a password reset link is still good, without using it",
+        querystring: linkStatusQuerySchema,
+        response: { 200: linkStatusSchema },
+      },
+    },
+    async (request) => ({ status: await linkStatus.passwordReset(request.query.token) }),
+  );
+}

@@ -1,0 +1,72 @@
+import { bikeListSchema, bikeSchema } from "@ultimate-bikes/contract/bikes";
+import { apiErrorSchema } from "@ultimate-bikes/contract/errors";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, testDatabaseKind, type TestApp } from "../../test/test-app.ts";
+import { seedBikes } from "../db/seed-bikes.ts";
+
+describe(`bikes read API on ${testDatabaseKind}`, () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(() => test.close());
+
+  it("lists the seeded bikes in seed order with the spec's field names", async () => {
+    const response = await test.app.inject({ method: "GET", url: "/api/bikes" });
+    expect(response.statusCode).toBe(200);
+    const bikes = bikeListSchema.parse(response.json());
+    expect(bikes.map((bike) => bike.name)).toEqual(seedBikes.map((bike) => bike.name));
+    const first = seedBikes[0]!;
+    expect(bikes[0]).toEqual({
+      _id: expect.any(String),
+      name: first.name,
+      photo: first.photo,
+      des: first.des,
+      price: Number(first.price),
+      quantity: first.quantity,
+      supplierName: first.supplierName,
+    });
+  });
+
+  it("returns one bike by id", async () => {
+    const [listed] = bikeListSchema.parse((await test.app.inject("/api/bikes")).json());
+    const response = await test.app.inject(`/api/bikes/${listed!._id}`);
+    expect(response.statusCode).toBe(200);
+    expect(bikeSchema.parse(response.json())).toEqual(listed);
+  });
+
+  it.each([
+    ["an unknown id", "/api/bikes/0b0d7a3e-4f4e-4b8e-9f8e-2a4d5c6b7a80"],
+    ["a malformed id", "/api/bikes/not-an-id"],
+    ["an id with SQL in it", "/api/bikes/1'%20or%20'1'='1"],
+  ])("answers %s with a JSON 404", async (_label, url) => {
+    const response = await test.app.inject(url);
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toMatch(/application\/json/);
+    expect(apiErrorSchema.parse(response.json())).toMatchObject({
+      statusCode: 404,
+      message: "No bike with that id",
+    });
+  });
+
+  it("refuses an over-long id with the JSON error shape instead of reaching the database", async () => {
+    const response = await test.app.inject(`/api/bikes/${"x".repeat(5000)}`);
+    expect(response.statusCode).toBe(414);
+    expect(apiErrorSchema.parse(response.json())).toMatchObject({
+      statusCode: 414,
+      error: "URI Too Long",
+    });
+  });
+});
+
+describe(`seeding on ${testDatabaseKind}`, () => {
+  it("leaves the stock empty when SEED is off", async () => {
+    const test = await createTestApp({ SEED: "off" });
+    try {
+      const response = await test.app.inject("/api/bikes");
+      expect(response.json()).toEqual([]);
+    } finally {
+      await test.close();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "ultimate-bikes-config-"));
+
+describe("loadConfig", () => {
+  it("defaults to SQLite in DATA_DIR on port 3000 with seeding on", () => {
+    const directory = dataDir();
+    const config = loadConfig({ DATA_DIR: directory });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe("127.0.0.1");
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.database).toEqual({
+      kind: "sqlite",
+      file: path.join(directory, "ultimate-bikes.sqlite"),
+    });
+    expect(config.seed).toBe(true);
+    expect(config.mail.smtpUrl).toBeUndefined();
+  });
+
+  it("selects PostgreSQL for a postgres:// DATABASE_URL", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: "postgres://u:p@127.0.0.1:5432/db",
+    });
+    expect(config.database).toEqual({
+      kind: "postgres",
+      connectionString: "postgres://u:p@127.0.0.1:5432/db",
+    });
+  });
+
+  it("keeps the generated auth secret across starts", () => {
+    const directory = dataDir();
+    expect(loadConfig({ DATA_DIR: directory }).authSecret).toBe(
+      loadConfig({ DATA_DIR: directory }).authSecret,
+    );
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ SEED: "maybe" }, "SEED"],
+    [{ PUBLIC_URL: "ftp://example.com" }, "PUBLIC_URL"],
+    [{ GOOGLE_CLIENT_ID: "id-only" }, "GOOGLE_CLIENT_SECRET"],
+    [{ NODE_ENV: "production" }, "AUTH_SECRET"],
+  ])("refuses %o naming %s", (environment, name) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...environment })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...environment })).toThrow(name);
+  });
+
+  it("accepts SEED=off", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), SEED: "off" }).seed).toBe(false);
+  });
+});

@@ -1,0 +1,147 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Everything the server reads from its environment, parsed once at start-up.
+ * The variable names are fixed (other tools rely on them); see the README's configuration table.
+ */
+const switchSchema = z
+  .enum(["on", "off", "true", "false", "1", "0", "yes", "no"], {
+    error: "must be on or off",
+  })
+  .transform((value) => ["on", "true", "1", "yes"].includes(value));
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const environmentSchema = z.object({
+  NODE_ENV: z.string().default("development"),
+  PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a whole number")
+    .min(0)
+    .max(65535)
+    .default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL (leave unset for SQLite)")
+    .optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Ultimate Bikes <no-reply@ultimate-bikes.local>"),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GITHUB_CLIENT_ID: optionalText,
+  GITHUB_CLIENT_SECRET: optionalText,
+  /** Testing only: points Google and GitHub sign-in at one local OAuth 2.0 / OpenID Connect server. */
+  OAUTH_ISSUER_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  SEED: switchSchema.default(true),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type DatabaseConfig =
+  { kind: "sqlite"; file: string } | { kind: "postgres"; connectionString: string };
+
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface AppConfig {
+  production: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  authSecret: string;
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  oauth: {
+    google: OAuthClient | undefined;
+    github: OAuthClient | undefined;
+    issuerOverride: string | undefined;
+  };
+  seed: boolean;
+  logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
+  /** The built web app; the server serves it when the folder exists. */
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const defaultWebDistDir = path.resolve(import.meta.dirname, "../../web/dist");
+
+function oauthClient(id: string | undefined, secret: string | undefined, prefix: string) {
+  if (!id && !secret) return undefined;
+  if (!id || !secret) {
+    throw new ConfigError(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+  }
+  return { clientId: id, clientSecret: secret };
+}
+
+/** Reads the secret kept in DATA_DIR, creating it on first start so sessions survive restarts. */
+function generatedAuthSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Empty variables count as unset, so `FOO= npm start` behaves like leaving FOO out.
+  const present = Object.fromEntries(
+    Object.entries(environment).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join(".")}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === "production";
+  const dataDir = path.resolve(env.DATA_DIR);
+  if (production && !env.AUTH_SECRET) {
+    throw new ConfigError("AUTH_SECRET: required when NODE_ENV=production");
+  }
+  return {
+    production,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    dataDir,
+    database: env.DATABASE_URL
+      ? { kind: "postgres", connectionString: env.DATABASE_URL }
+      : { kind: "sqlite", file: path.join(dataDir, "ultimate-bikes.sqlite") },
+    authSecret: env.AUTH_SECRET ?? generatedAuthSecret(dataDir),
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outboxDir: path.join(dataDir, "outbox"),
+    },
+    oauth: {
+      google: oauthClient(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, "GOOGLE"),
+      github: oauthClient(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET, "GITHUB"),
+      issuerOverride: env.OAUTH_ISSUER_URL?.replace(/\/+$/, ""),
+    },
+    seed: env.SEED,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: defaultWebDistDir,
+  };
+}

@@ -1,0 +1,47 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { DatabaseConfig } from "../config.ts";
+import type { Database } from "./schema.ts";
+
+export type DatabaseKind = DatabaseConfig["kind"];
+
+export interface AppDatabase {
+  kind: DatabaseKind;
+  db: Kysely<Database>;
+}
+
+// PostgreSQL's int8 (counts) as a JS number: our counts never get near 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function openDatabase(config: DatabaseConfig): AppDatabase {
+  if (config.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: config.connectionString, max: 10 });
+    return {
+      kind: "postgres",
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    };
+  }
+  mkdirSync(path.dirname(config.file), { recursive: true });
+  const sqlite = new SQLite(config.file);
+  // WAL lets readers carry on while a write commits; the busy timeout covers a second process.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  return {
+    kind: "sqlite",
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+  };
+}
+
+export async function isDatabaseReachable(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

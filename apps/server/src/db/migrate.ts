@@ -1,0 +1,27 @@
+import { Migrator, type Migration } from "kysely";
+import type { AppDatabase } from "./database.ts";
+import { createStockTables } from "./migrations/001-create-stock.ts";
+import { createAuthTables } from "./migrations/002-create-auth-tables.ts";
+
+/**
+ * The one list of migrations, run at every start-up on SQLite and PostgreSQL alike.
+ * Append only: a migration that has shipped is never edited.
+ */
+function migrations({ kind }: AppDatabase): Record<string, Migration> {
+  return {
+    "001-create-stock": createStockTables(kind),
+    "002-create-auth-tables": createAuthTables(kind),
+  };
+}
+
+export async function migrateToLatest(database: AppDatabase): Promise<void> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations(database) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed`, { cause: error });
+  }
+}

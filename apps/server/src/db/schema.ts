@@ -1,0 +1,45 @@
+import type { Generated } from "kysely";
+
+/**
+ * Row types as Kysely sees them. Timestamps are `timestamptz` on PostgreSQL and ISO text on
+ * SQLite, so reads get `Date | string` and go through `toIsoTimestamp`.
+ */
+export type Timestamp = Date | string;
+
+export interface BikeTable {
+  id: string;
+  name: string;
+  des: string;
+  photo: string;
+  /** Whole cents: exact on both databases, no floating point anywhere. */
+  price_cents: number;
+  quantity: number;
+  supplier_name: string;
+  owner_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type StockMovementKind = "seed" | "create" | "deliver" | "import" | "delete";
+
+export interface StockMovementTable {
+  id: Generated<number>;
+  /** No foreign key on purpose: the history outlives the bike. */
+  bike_id: string;
+  bike_name: string;
+  kind: StockMovementKind;
+  delta: number;
+  quantity_after: number;
+  actor_id: string | null;
+  actor_email: string | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  bike: BikeTable;
+  stock_movement: StockMovementTable;
+}
+
+export function toIsoTimestamp(value: Timestamp): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { isDatabaseReachable, type AppDatabase } from "../db/database.ts";
+
+const healthSchema = z.object({
+  status: z.enum(["ok", "unavailable"]),
+  database: z.enum(["sqlite", "postgres"]),
+});
+
+export async function healthRoutes(app: FastifyInstance, { database }: { database: AppDatabase }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/health",
+    {
+      schema: {
+        tags: ["health"],
+        summary: "Whether the server can reach its database",
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
+    async (_request, reply) => {
+      const reachable = await isDatabaseReachable(database.db);
+      return reply
+        .code(reachable ? 200 : 503)
+        .send({ status: reachable ? "ok" : "unavailable", database: database.kind });
+    },
+  );
+}

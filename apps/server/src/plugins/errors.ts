@@ -1,0 +1,62 @@
+import type { ApiError, FieldError } from "@ultimate-bikes/contract/errors";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { STATUS_CODES } from "node:http";
+
+/** An error a handler throws on purpose; the error handler turns it into the API's JSON shape. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fields?: FieldError[],
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message: string) => new HttpError(404, message);
+
+export function sendError(
+  reply: FastifyReply,
+  statusCode: number,
+  message: string,
+  fields?: FieldError[],
+) {
+  const body: ApiError = { statusCode, error: STATUS_CODES[statusCode] ?? "Error", message };
+  if (fields?.length) body.fields = fields;
+  return reply.code(statusCode).type("application/json; charset=utf-8").send(body);
+}
+
+function validationFields(error: FastifyError): FieldError[] {
+  if (!hasZodFastifySchemaValidationErrors(error)) return [];
+  const context = error.validationContext ?? "body";
+  return error.validation.map((issue) => {
+    const path = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+    return { field: path ? `${context}.${path}` : context, message: issue.message ?? "is invalid" };
+  });
+}
+
+function describe(fields: FieldError[]): string {
+  return fields.map((field) => `${field.field}: ${field.message}`).join("; ");
+}
+
+/** Every error leaves the API as `{statusCode, error, message, fields?}`; nothing leaks a stack. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return sendError(reply, error.statusCode, error.message, error.fields);
+    }
+    if (error.validation) {
+      const fields = validationFields(error);
+      return sendError(reply, 400, fields.length ? describe(fields) : error.message, fields);
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 500) {
+      request.log.error({ err: error }, "request failed");
+      return sendError(reply, statusCode, "Something went wrong on our side. Please try again.");
+    }
+    // Fastify's own client errors (malformed JSON, wrong content type, body too large…).
+    return sendError(reply, statusCode, error.message);
+  });
+});

@@ -1,0 +1,43 @@
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { sendError } from "./errors.ts";
+
+/**
+ * Serves the built web app from the same process as the API. Client routes fall back to
+ * index.html; unknown /api paths stay JSON 404s.
+ */
+export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: string }) => {
+  const indexHtml = path.join(options.distDir, "index.html");
+  const hasWebApp = existsSync(indexHtml);
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(response, filePath) {
+        // Vite puts a content hash in every asset name, so those can be cached for good.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.header(
+          "cache-control",
+          immutable ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
+    });
+  } else {
+    app.log.warn({ distDir: options.distDir }, "web app not built: serving the API only");
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    const isApi = pathname === "/api" || pathname.startsWith("/api/");
+    // A missing file (it has an extension) is a real 404, not a client route.
+    const isFile = path.extname(pathname) !== "";
+    if (isApi || isFile || !hasWebApp || (request.method !== "GET" && request.method !== "HEAD")) {
+      return sendError(reply, 404, `Route ${request.method} ${pathname} not found`);
+    }
+    return reply.header("cache-control", "no-cache").sendFile("index.html");
+  });
+});

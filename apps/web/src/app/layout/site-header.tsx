@@ -1,0 +1,38 @@
+import Container from "react-bootstrap/Container";
+import Nav from "react-bootstrap/Nav";
+import Navbar from "react-bootstrap/Navbar";
+import { Link, NavLink } from "react-router";
+import { paths } from "../../lib/paths";
+import { BRAND } from "../../lib/use-page-title";
+
+export function SiteHeader() {
+  return (
+    <header>
+      <Navbar expand="lg" bg="dark" data-bs-theme="dark" collapseOnSelect>
+        <Container>
+          <Navbar.Brand as={Link} to={paths.home} className="fw-bold">
+            <img src="/favicon.svg" alt="" width={32} height={32} className="me-2" />
+            {BRAND}
+          </Navbar.Brand>
+          <Navbar.Toggle aria-controls="main-navigation" aria-label="Toggle navigation" />
+          <Navbar.Collapse id="main-navigation">
+            <Nav as="nav" aria-label="Main" className="ms-auto">
+              <Nav.Link as={NavLink} to={paths.home} end eventKey="home">
+                Home
+              </Nav.Link>
+              <Nav.Link as={NavLink} to={paths.inventory} end eventKey="inventory">
+                Inventory
+              </Nav.Link>
+              <Nav.Link as={NavLink} to={paths.blog} eventKey="blog">
+                Blogs
+              </Nav.Link>
+              <Nav.Link as={NavLink} to={paths.login} eventKey="login">
+                Login
+              </Nav.Link>
+            </Nav>
+          </Navbar.Collapse>
+        </Container>
+      </Navbar>
+    </header>
+  );
+}

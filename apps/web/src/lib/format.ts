@@ -1,0 +1,3 @@
+const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+export const formatPrice = (price: number) => dollars.format(price);

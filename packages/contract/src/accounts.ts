@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/** `POST /api/login`: the spec's call that trades a signed-in session for an access token. */
+export const accessTokenRequestSchema = z.strictObject({
+  email: z.email("must be an email address").max(254),
+});
+
+export const accessTokenResponseSchema = z.object({ accessToken: z.string() });
+
+/** Which sign-in providers this server has credentials for; the others' buttons say so. */
+export const signInProvidersSchema = z.object({ google: z.boolean(), github: z.boolean() });
+
+export type SignInProviders = z.infer<typeof signInProvidersSchema>;
+
+/** The key the web app keeps the access token under (spec §3 and §9). */
+export const ACCESS_TOKEN_STORAGE_KEY = "accessToken";
+
+/**
+ * What a link from an email will do before anyone uses it, so its page can say so plainly:
+ * `used` (already verified / already reset), `expired`, or `invalid`.
+ */
+export const linkStatusSchema = z.object({
+  status: z.enum(["valid", "used", "expired", "invalid"]),
+});
+
+export const linkStatusQuerySchema = z.strictObject({ token: z.string().min(1).max(2000) });
+
+export type LinkStatus = z.infer<typeof linkStatusSchema>["status"];

@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+/** One field a request got wrong, named by its path in the body, params or query. */
+export const fieldErrorSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+});
+
+/** The one error shape every `/api` route answers with. */
+export const apiErrorSchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  fields: z.array(fieldErrorSchema).optional(),
+});
+
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+export type ApiError = z.infer<typeof apiErrorSchema>;

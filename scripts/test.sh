@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# `npm test`: every suite, on a fresh Debian machine with Node 20.19+.
+# Installs Debian's chromium and postgresql when missing and we are root; otherwise stops and says
+# what to install. Never skips a suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/postgres-cluster.sh
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+need_packages=()
+[ -x /usr/bin/chromium ] || need_packages+=(chromium)
+[ -n "$(postgres_bin_dir)" ] || need_packages+=(postgresql)
+if [ ${#need_packages[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    step "Installing ${need_packages[*]} with apt-get"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need_packages[@]}" >/dev/null
+  else
+    echo "The test suites need these Debian packages: ${need_packages[*]}" >&2
+    echo "Install them with: sudo apt-get install ${need_packages[*]}" >&2
+    exit 1
+  fi
+fi
+
+step "Lint and format"
+npx eslint . --max-warnings 0
+npx prettier --check . --log-level warn
+
+step "Type check"
+npm run --silent typecheck
+
+step "Build the web app"
+npm run --silent build >/dev/null
+
+step "Start a throwaway PostgreSQL cluster"
+trap stop_test_cluster EXIT
+start_test_cluster
+echo "PostgreSQL on ${DATABASE_URL_TEST}"
+
+step "Unit, component and API tests (SQLite and PostgreSQL)"
+npx vitest run
+
+step "End-to-end tests in Chromium"
+npx playwright test --config e2e/playwright.config.ts
