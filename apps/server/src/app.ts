@@ -7,6 +7,7 @@ import { authRoutes } from "./auth/auth-routes.ts";
 import { createAuthentication } from "./auth/authentication.ts";
 import { bikesRoutes } from "./bikes/bikes-routes.ts";
 import { createBikeRepository } from "./bikes/bikes-repository.ts";
+import { itemsRoutes } from "./bikes/items-routes.ts";
 import type { AppConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
@@ -44,6 +45,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(compress, { global: true });
   await app.register(openApiPlugin);
 
+  app.decorateRequest("user", null);
+  app.decorateRequest("tokenEmail", null);
   const auth = createAuth(config, database, createMailer(config.mail, app.log));
   const tokens = createAccessTokens(config.authSecret);
   const authentication = createAuthentication(auth, tokens);
@@ -52,7 +55,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { auth, authentication, tokens, config });
-      await api.register(bikesRoutes, { bikes });
+      await api.register(bikesRoutes, { bikes, authentication });
+      await api.register(itemsRoutes, { bikes, authentication });
     },
     { prefix: "/api" },
   );

@@ -3,6 +3,8 @@ import { z } from "zod";
 /** Limits that keep every stored number exact and far from integer overflow. */
 export const PRICE_MAX = 10_000_000;
 export const QUANTITY_MAX = 1_000_000;
+export const TEXT_MAX = 120;
+export const DESCRIPTION_MAX = 2000;
 
 /** Home shows the first six bikes of the list (spec §9). */
 export const FEATURED_BIKE_COUNT = 6;
@@ -18,8 +20,109 @@ export const bikeSchema = z.object({
   price: z.number(),
   quantity: z.number().int(),
   supplierName: z.string(),
+  /** The email of the user who added the bike; null for the warehouse's own stock. */
+  email: z.string().nullable(),
 });
 
 export const bikeListSchema = z.array(bikeSchema);
 
 export type Bike = z.infer<typeof bikeSchema>;
+
+/**
+ * A whole number of units from 0 to `max`, typed as a number or as the text of one (the spec's
+ * forms send text). Anything else is refused with a message a person can act on.
+ */
+export const wholeNumber = (max = QUANTITY_MAX) =>
+  z
+    .union([z.number(), z.string().trim().min(1, "is required")])
+    .transform((value) =>
+      typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value,
+    )
+    .pipe(
+      z
+        .number({ error: "must be a whole number" })
+        .int("must be a whole number")
+        .min(0, "must be 0 or more")
+        .max(max, `must be at most ${max.toLocaleString("en-US")}`),
+    );
+
+/** A price in dollars with at most two decimals, as a number or its text. */
+export const priceField = z
+  .union([z.number(), z.string().trim().min(1, "is required")])
+  .transform((value) =>
+    typeof value === "string" && /^\d+(\.\d{1,2})?$/.test(value) ? Number(value) : value,
+  )
+  .pipe(
+    z
+      .number({ error: "must be a price like 1999.99" })
+      .min(0, "must be 0 or more")
+      .max(PRICE_MAX, `must be at most ${PRICE_MAX.toLocaleString("en-US")}`)
+      .refine((value) => Number(value.toFixed(2)) === value, "must have at most two decimals"),
+  );
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: "is required" })
+    .trim()
+    .min(1, "is required")
+    .max(max, `must be at most ${max} characters`);
+
+/** A photo is an http(s) URL or a path on this site. */
+const photoField = requiredText(2000).refine(
+  (value) => value.startsWith("/") || /^https?:\/\/[^\s]+$/i.test(value),
+  "must be an image URL starting with http://, https:// or /",
+);
+
+/** `POST /bikes` and `POST /items`: the add form's seven fields (spec §2, Add item). */
+export const newBikeSchema = z.strictObject({
+  name: requiredText(TEXT_MAX),
+  /** Informational only: the owner always comes from the session. */
+  email: z.email("must be an email address").optional(),
+  photo: photoField,
+  des: requiredText(DESCRIPTION_MAX),
+  price: priceField,
+  quantity: wholeNumber(),
+  supplierName: requiredText(TEXT_MAX),
+});
+
+export type NewBikeInput = z.input<typeof newBikeSchema>;
+export type NewBike = z.output<typeof newBikeSchema>;
+
+export const insertedSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
+export const deletedSchema = z.object({
+  acknowledged: z.boolean(),
+  deletedCount: z.number().int(),
+});
+
+/** `POST /bikes/{id}/imports`: add this many units (0 changes nothing). */
+export const importRequestSchema = z.strictObject({ amount: wholeNumber() });
+
+/** The spec's `PATCH /bikes/{id}` (Delivered): the quantity after taking one unit. */
+export const deliveredQuantitySchema = z.strictObject({
+  updatedQuantity: wholeNumber(),
+});
+
+/**
+ * The spec's `PUT /bikes/{id}` (Import): the new total. `previousQuantity` (or an If-Match header)
+ * names the total it was computed from, so a concurrent change is a 409, never a lost import.
+ */
+export const newTotalSchema = z.strictObject({
+  newNumber: wholeNumber(),
+  previousQuantity: wholeNumber().optional(),
+});
+
+export const stockMovementSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(["seed", "create", "deliver", "import", "delete"]),
+  delta: z.number().int(),
+  quantityAfter: z.number().int(),
+  actorEmail: z.string().nullable(),
+  at: z.string(),
+});
+
+export const stockMovementListSchema = z.array(stockMovementSchema);
+
+export type StockMovement = z.infer<typeof stockMovementSchema>;
+
+/** `GET /items?email=`: whose items to list (must be the bearer token's own email). */
+export const itemsQuerySchema = z.strictObject({ email: z.email("must be an email address") });

@@ -12,6 +12,8 @@ export const apiErrorSchema = z.object({
   error: z.string(),
   message: z.string(),
   fields: z.array(fieldErrorSchema).optional(),
+  /** On a stock conflict (409): the quantity actually stored now, so the caller can recover. */
+  currentQuantity: z.number().int().optional(),
 });
 
 export type FieldError = z.infer<typeof fieldErrorSchema>;

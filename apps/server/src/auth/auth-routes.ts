@@ -12,7 +12,7 @@ import type { AppConfig } from "../config.ts";
 import { HttpError } from "../plugins/errors.ts";
 import type { AccessTokens } from "./access-token.ts";
 import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
-import { forwardToAuth, type Authentication } from "./authentication.ts";
+import { forwardToAuth, signedInUser, type Authentication } from "./authentication.ts";
 import { createLinkStatus } from "./link-status.ts";
 
 interface AuthRoutesOptions {
@@ -41,6 +41,7 @@ export async function authRoutes(
   routes.post(
     "/login",
     {
+      onRequest: authentication.requireUser,
       schema: {
         tags: ["accounts"],
         summary: "Issue the access token for the signed-in user's own email",
@@ -49,7 +50,7 @@ export async function authRoutes(
       },
     },
     async (request) => {
-      const user = await authentication.requireUser(request);
+      const user = signedInUser(request);
       if (user.email.toLowerCase() !== request.body.email.toLowerCase()) {
         throw new HttpError(403, "You can only get a token for your own email.");
       }

@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
 import { fromNodeHeaders } from "better-auth/node";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "../plugins/errors.ts";
 import type { AccessTokens } from "./access-token.ts";
 import type { Auth } from "./auth.ts";
@@ -10,7 +10,19 @@ export interface SignedInUser {
   name: string;
 }
 
-/** Who is calling, from the session cookie; every write goes through requireUser. */
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by the `requireUser` hook on routes that need a signed-in caller. */
+    user: SignedInUser | null;
+    /** Set by the `requireBearer` hook: the email the access token was issued to. */
+    tokenEmail: string | null;
+  }
+}
+
+/**
+ * Who is calling. The hooks run on `onRequest`, before the body is validated, so an anonymous
+ * write is a 401 whatever it sends.
+ */
 export function createAuthentication(auth: Auth, tokens: AccessTokens) {
   async function currentUser(request: FastifyRequest): Promise<SignedInUser | undefined> {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
@@ -19,32 +31,33 @@ export function createAuthentication(auth: Auth, tokens: AccessTokens) {
   }
 
   return {
-    currentUser,
-
-    async requireUser(request: FastifyRequest): Promise<SignedInUser> {
+    /** Session cookie required: 401 without one. */
+    async requireUser(request: FastifyRequest) {
       const user = await currentUser(request);
       if (!user) throw new HttpError(401, "Please log in first.");
-      return user;
+      request.user = user;
     },
 
-    /**
-     * The spec's bearer check: 401 without an Authorization header, 403 when the token is bad,
-     * expired, or was issued to someone other than `email`.
-     */
-    async requireBearerFor(request: FastifyRequest, email: string): Promise<void> {
+    /** The spec's bearer check: 401 without an Authorization header, 403 for a bad or expired token. */
+    async requireBearer(request: FastifyRequest) {
       const header = request.headers.authorization;
       if (!header) throw new HttpError(401, "unauthorized access");
       const [scheme, token] = header.split(" ");
-      const tokenEmail =
+      const email =
         scheme?.toLowerCase() === "bearer" && token ? await tokens.verify(token) : undefined;
-      if (!tokenEmail || tokenEmail.toLowerCase() !== email.toLowerCase()) {
-        throw new HttpError(403, "Forbidden access");
-      }
+      if (!email) throw new HttpError(403, "Forbidden access");
+      request.tokenEmail = email;
     },
   };
 }
 
 export type Authentication = ReturnType<typeof createAuthentication>;
+
+/** The caller `requireUser` found; only for routes that run that hook. */
+export function signedInUser(request: FastifyRequest): SignedInUser {
+  if (!request.user) throw new Error("route is missing the requireUser hook");
+  return request.user;
+}
 
 /** Hands a Fastify request to better-auth as a web Request and copies its answer back. */
 export async function forwardToAuth(

@@ -1,8 +1,49 @@
-import type { Bike } from "@ultimate-bikes/contract/bikes";
-import type { Kysely, Selectable } from "kysely";
-import type { BikeTable, Database } from "../db/schema.ts";
+import {
+  QUANTITY_MAX,
+  type Bike,
+  type NewBike,
+  type StockMovement,
+} from "@ultimate-bikes/contract/bikes";
+import { sql, type Kysely, type Transaction } from "kysely";
+import { randomUUID } from "node:crypto";
+import type { Database, StockMovementKind } from "../db/schema.ts";
+import { toIsoTimestamp } from "../db/schema.ts";
 
-export function toBike(row: Selectable<BikeTable>): Bike {
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+/** Why a stock change did not happen; the routes turn these into 404 and 409. */
+export type StockRefusal =
+  | { refused: "not-found" }
+  | { refused: "conflict"; currentQuantity: number; reason: "empty" | "too-many" | "stale" };
+
+export type StockResult = { bike: Bike } | StockRefusal;
+
+const bikeColumns = [
+  "bike.id",
+  "bike.name",
+  "bike.photo",
+  "bike.des",
+  "bike.price_cents",
+  "bike.quantity",
+  "bike.supplier_name",
+  "owner.email as owner_email",
+] as const;
+
+interface BikeRow {
+  id: string;
+  name: string;
+  photo: string;
+  des: string;
+  price_cents: number;
+  quantity: number;
+  supplier_name: string;
+  owner_email: string | null;
+}
+
+export function toBike(row: BikeRow): Bike {
   return {
     _id: row.id,
     name: row.name,
@@ -11,25 +52,201 @@ export function toBike(row: Selectable<BikeTable>): Bike {
     price: Number(row.price_cents) / 100,
     quantity: row.quantity,
     supplierName: row.supplier_name,
+    email: row.owner_email,
   };
 }
 
-/** Data access for bikes: the only module that writes SQL against the bike table. */
+const now = () => new Date().toISOString();
+
+/**
+ * Data access for bikes and their stock ledger: the only module that writes SQL against them.
+ * Every quantity change is one conditional UPDATE (the database decides, never a value read
+ * earlier) plus its movement, in one transaction.
+ */
 export function createBikeRepository(db: Kysely<Database>) {
+  const selectBikes = (executor: Kysely<Database> | Transaction<Database>) =>
+    executor
+      .selectFrom("bike")
+      .leftJoin("user as owner", "owner.id", "bike.owner_id")
+      .select(bikeColumns);
+
+  async function findIn(executor: Kysely<Database> | Transaction<Database>, id: string) {
+    const row = await selectBikes(executor).where("bike.id", "=", id).executeTakeFirst();
+    return row && toBike(row);
+  }
+
+  async function record(
+    trx: Transaction<Database>,
+    bike: { id: string; name: string },
+    kind: StockMovementKind,
+    delta: number,
+    quantityAfter: number,
+    actor: Actor | null,
+  ) {
+    await trx
+      .insertInto("stock_movement")
+      .values({
+        bike_id: bike.id,
+        bike_name: bike.name,
+        kind,
+        delta,
+        quantity_after: quantityAfter,
+        actor_id: actor?.id ?? null,
+        actor_email: actor?.email ?? null,
+        created_at: now(),
+      })
+      .execute();
+  }
+
+  /**
+   * Applies `delta` only where `condition` holds for the stored row; otherwise says why not.
+   * `expected` turns it into a compare-and-set on the quantity the caller saw.
+   */
+  async function changeQuantity(
+    id: string,
+    delta: number,
+    kind: "deliver" | "import",
+    actor: Actor,
+    expected?: number,
+  ): Promise<StockResult> {
+    return db.transaction().execute(async (trx) => {
+      let update = trx
+        .updateTable("bike")
+        .set({ quantity: sql`quantity + ${delta}`, updated_at: now() })
+        .where("id", "=", id)
+        .where(sql<boolean>`quantity + ${delta} >= 0`)
+        .where(sql<boolean>`quantity + ${delta} <= ${QUANTITY_MAX}`);
+      if (expected !== undefined) update = update.where("quantity", "=", expected);
+      const changed = await update.returning(["id", "name", "quantity"]).executeTakeFirst();
+      if (!changed) {
+        const current = await trx
+          .selectFrom("bike")
+          .select("quantity")
+          .where("id", "=", id)
+          .executeTakeFirst();
+        if (!current) return { refused: "not-found" } as const;
+        const reason =
+          expected !== undefined && current.quantity !== expected
+            ? "stale"
+            : delta < 0
+              ? "empty"
+              : "too-many";
+        return { refused: "conflict", currentQuantity: current.quantity, reason } as const;
+      }
+      await record(trx, changed, kind, delta, changed.quantity, actor);
+      const bike = await findIn(trx, id);
+      return { bike: bike! };
+    });
+  }
+
   return {
     async list(): Promise<Bike[]> {
-      const rows = await db
-        .selectFrom("bike")
-        .selectAll()
-        .orderBy("created_at")
-        .orderBy("id")
+      const rows = await selectBikes(db).orderBy("bike.created_at").orderBy("bike.id").execute();
+      return rows.map(toBike);
+    },
+
+    findById: (id: string) => findIn(db, id),
+
+    async listOwnedBy(email: string): Promise<Bike[]> {
+      const rows = await selectBikes(db)
+        .where(sql<string>`lower(owner.email)`, "=", email.toLowerCase())
+        .orderBy("bike.created_at")
+        .orderBy("bike.id")
         .execute();
       return rows.map(toBike);
     },
 
-    async findById(id: string): Promise<Bike | undefined> {
-      const row = await db.selectFrom("bike").selectAll().where("id", "=", id).executeTakeFirst();
-      return row && toBike(row);
+    /** The owner's identical bike added within `withinMs`, if any: the spec's second insert. */
+    async findRecentTwin(
+      bike: NewBike,
+      owner: Actor,
+      withinMs: number,
+    ): Promise<string | undefined> {
+      const since = new Date(Date.now() - withinMs).toISOString();
+      const twin = await db
+        .selectFrom("bike")
+        .select("id")
+        .where("owner_id", "=", owner.id)
+        .where("name", "=", bike.name)
+        .where("des", "=", bike.des)
+        .where("photo", "=", bike.photo)
+        .where("price_cents", "=", Math.round(bike.price * 100))
+        .where("supplier_name", "=", bike.supplierName)
+        .where("created_at", ">=", since)
+        .orderBy("created_at", "desc")
+        .executeTakeFirst();
+      return twin?.id;
+    },
+
+    async create(bike: NewBike, owner: Actor): Promise<Bike> {
+      return db.transaction().execute(async (trx) => {
+        const id = randomUUID();
+        const createdAt = now();
+        await trx
+          .insertInto("bike")
+          .values({
+            id,
+            name: bike.name,
+            des: bike.des,
+            photo: bike.photo,
+            price_cents: Math.round(bike.price * 100),
+            quantity: bike.quantity,
+            supplier_name: bike.supplierName,
+            owner_id: owner.id,
+            created_at: createdAt,
+            updated_at: createdAt,
+          })
+          .execute();
+        await record(trx, { id, name: bike.name }, "create", bike.quantity, bike.quantity, owner);
+        return (await findIn(trx, id))!;
+      });
+    },
+
+    deliverOne: (id: string, actor: Actor, expectedBefore?: number) =>
+      changeQuantity(id, -1, "deliver", actor, expectedBefore),
+
+    importUnits: (id: string, amount: number, actor: Actor, expectedBefore?: number) =>
+      changeQuantity(id, amount, "import", actor, expectedBefore),
+
+    /** Deletes the bike and records the units that left with it; the ledger keeps its history. */
+    async delete(id: string, actor: Actor): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const removed = await trx
+          .deleteFrom("bike")
+          .where("id", "=", id)
+          .returning(["id", "name", "quantity"])
+          .executeTakeFirst();
+        if (!removed) return false;
+        await record(trx, removed, "delete", -removed.quantity, 0, actor);
+        return true;
+      });
+    },
+
+    async ownerOf(id: string): Promise<{ ownerId: string | null } | undefined> {
+      const row = await db
+        .selectFrom("bike")
+        .select("owner_id")
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row && { ownerId: row.owner_id };
+    },
+
+    async movements(id: string, limit: number): Promise<StockMovement[]> {
+      const rows = await db
+        .selectFrom("stock_movement")
+        .selectAll()
+        .where("bike_id", "=", id)
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        id: Number(row.id),
+        kind: row.kind,
+        delta: row.delta,
+        quantityAfter: row.quantity_after,
+        actorEmail: row.actor_email,
+        at: toIsoTimestamp(row.created_at),
+      }));
     },
   };
 }

@@ -25,6 +25,7 @@ describe(`bikes read API on ${testDatabaseKind}`, () => {
       price: Number(first.price),
       quantity: first.quantity,
       supplierName: first.supplierName,
+      email: null,
     });
   });
 

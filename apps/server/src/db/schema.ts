@@ -35,7 +35,15 @@ export interface StockMovementTable {
   created_at: Timestamp;
 }
 
+/** The columns of better-auth's user table that our queries join on (it owns the rest). */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+}
+
 export interface Database {
+  user: UserTable;
   bike: BikeTable;
   stock_movement: StockMovementTable;
 }

@@ -1,19 +1,25 @@
-import type { ApiError, FieldError } from "@ultimate-bikes/contract/errors";
+import { apiErrorSchema, type ApiError, type FieldError } from "@ultimate-bikes/contract/errors";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { STATUS_CODES } from "node:http";
 
 /** An error a handler throws on purpose; the error handler turns it into the API's JSON shape. */
+type ErrorDetails = Pick<ApiError, "fields" | "currentQuantity">;
+
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly fields?: FieldError[],
+    readonly details: ErrorDetails = {},
   ) {
     super(message);
   }
 }
+
+/** The error responses a route can give, for its schema (and so for OpenAPI). */
+export const errorResponses = (...codes: number[]) =>
+  Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
 
 export const notFound = (message: string) => new HttpError(404, message);
 
@@ -21,10 +27,11 @@ export function sendError(
   reply: FastifyReply,
   statusCode: number,
   message: string,
-  fields?: FieldError[],
+  { fields, currentQuantity }: ErrorDetails = {},
 ) {
   const body: ApiError = { statusCode, error: STATUS_CODES[statusCode] ?? "Error", message };
   if (fields?.length) body.fields = fields;
+  if (currentQuantity !== undefined) body.currentQuantity = currentQuantity;
   return reply.code(statusCode).type("application/json; charset=utf-8").send(body);
 }
 
@@ -45,11 +52,11 @@ function describe(fields: FieldError[]): string {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return sendError(reply, error.statusCode, error.message, error.fields);
+      return sendError(reply, error.statusCode, error.message, error.details);
     }
     if (error.validation) {
       const fields = validationFields(error);
-      return sendError(reply, 400, fields.length ? describe(fields) : error.message, fields);
+      return sendError(reply, 400, fields.length ? describe(fields) : error.message, { fields });
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 500) {

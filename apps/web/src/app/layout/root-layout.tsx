@@ -1,10 +1,12 @@
 import { Outlet } from "react-router";
 import { ToastContainer } from "react-toastify";
+import { useAccessTokenSync } from "../../features/auth/access-token";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 /** Header, footer and the toast area on every screen (toasts top-right, 5000 ms: spec §9). */
 export function RootLayout() {
+  useAccessTokenSync();
   return (
     <div className="d-flex flex-column min-vh-100">
       <a

@@ -2,6 +2,7 @@ import Container from "react-bootstrap/Container";
 import Nav from "react-bootstrap/Nav";
 import Navbar from "react-bootstrap/Navbar";
 import { Link, NavLink } from "react-router";
+import { SessionNav } from "../../features/auth/session-nav";
 import { paths } from "../../lib/paths";
 import { BRAND } from "../../lib/use-page-title";
 
@@ -26,9 +27,7 @@ export function SiteHeader() {
               <Nav.Link as={NavLink} to={paths.blog} eventKey="blog">
                 Blogs
               </Nav.Link>
-              <Nav.Link as={NavLink} to={paths.login} eventKey="login">
-                Login
-              </Nav.Link>
+              <SessionNav />
             </Nav>
           </Navbar.Collapse>
         </Container>

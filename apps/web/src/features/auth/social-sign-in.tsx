@@ -1,0 +1,129 @@
+import { useQuery } from "@tanstack/react-query";
+import { signInProvidersSchema, type SignInProviders } from "@ultimate-bikes/contract/accounts";
+import { useEffect, useRef } from "react";
+import Button from "react-bootstrap/Button";
+import { apiRequest } from "../../lib/api-client";
+import { paths } from "../../lib/paths";
+import { authClient } from "./auth-client";
+
+export const OAUTH_MESSAGE_TYPE = "ultimate-bikes:oauth-complete";
+export const POPUP_DONE_PATH = "/auth/popup-done";
+const POPUP_FEATURES = "popup,width=500,height=600";
+
+const providers = [
+  { id: "google", label: "Continue with google", name: "Google" },
+  { id: "github", label: "Continue with Github", name: "GitHub" },
+] as const satisfies readonly { id: keyof SignInProviders; label: string; name: string }[];
+
+type ProviderId = (typeof providers)[number]["id"];
+
+interface SocialSignInHandlers {
+  /** Where a full-page redirect (popup blocked) should land afterwards. */
+  returnPath: string;
+  onStart(): void;
+  onSignedIn(): void;
+  onError(message: string): void;
+}
+
+/**
+ * "Continue with google/Github": a 500×600 popup runs the provider's flow on our own origin and
+ * posts back when done, so the opener keeps its state; a blocked popup falls back to a redirect.
+ * A hook, so the listener outlives the buttons while the page shows its spinner.
+ */
+export function useSocialSignIn({
+  returnPath,
+  onStart,
+  onSignedIn,
+  onError,
+}: SocialSignInHandlers) {
+  const popupRef = useRef<Window | null>(null);
+  const handlers = useRef({ onSignedIn, onError });
+  useEffect(() => {
+    handlers.current = { onSignedIn, onError };
+  });
+
+  useEffect(() => {
+    function onMessage(event: MessageEvent) {
+      if (event.origin !== window.location.origin || event.source !== popupRef.current) return;
+      const data = event.data as { type?: string; error?: string | null };
+      if (data.type !== OAUTH_MESSAGE_TYPE) return;
+      popupRef.current = null;
+      if (data.error) {
+        handlers.current.onError(
+          `Sign-in failed: ${data.error.replaceAll("_", " ").toLowerCase()}`,
+        );
+      } else {
+        handlers.current.onSignedIn();
+      }
+    }
+    window.addEventListener("message", onMessage);
+    // A popup the user closes without finishing ends the pending state too.
+    const watcher = window.setInterval(() => {
+      if (popupRef.current?.closed) {
+        popupRef.current = null;
+        handlers.current.onError("The sign-in window was closed before signing in.");
+      }
+    }, 500);
+    return () => {
+      window.removeEventListener("message", onMessage);
+      window.clearInterval(watcher);
+    };
+  }, []);
+
+  return async function start(provider: ProviderId) {
+    onStart();
+    // Opened synchronously inside the click, or popup blockers step in.
+    const popup = window.open("", `sign-in-${provider}`, POPUP_FEATURES);
+    const { data, error } = await authClient.signIn.social({
+      provider,
+      callbackURL: popup ? POPUP_DONE_PATH : returnPath,
+      errorCallbackURL: popup ? POPUP_DONE_PATH : paths.login,
+      disableRedirect: true,
+    });
+    if (error || !data?.url) {
+      popup?.close();
+      onError(error?.message ?? "Could not start the sign-in.");
+      return;
+    }
+    if (popup) {
+      popupRef.current = popup;
+      popup.location.href = data.url;
+    } else {
+      window.location.assign(data.url);
+    }
+  };
+}
+
+/** The provider buttons; one that has no credentials on this server says so and stays off. */
+export function SocialSignInButtons({ onChoose }: { onChoose(provider: ProviderId): void }) {
+  const configured = useQuery({
+    queryKey: ["sign-in-providers"],
+    queryFn: () => apiRequest("/account/providers", signInProvidersSchema),
+    staleTime: Infinity,
+  });
+  return (
+    <div className="d-grid gap-2">
+      {providers.map((provider) => {
+        const unavailable = configured.data?.[provider.id] === false;
+        const noteId = `${provider.id}-not-configured`;
+        return (
+          <div key={provider.id} className="d-grid">
+            <Button
+              variant="outline-dark"
+              onClick={() => onChoose(provider.id)}
+              disabled={!configured.data || unavailable}
+              aria-describedby={unavailable ? noteId : undefined}
+            >
+              {provider.label}
+            </Button>
+            {unavailable && (
+              <small id={noteId} className="text-body-secondary text-center">
+                {provider.name} sign-in is not configured on this server.
+              </small>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

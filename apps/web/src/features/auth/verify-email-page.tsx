@@ -1,0 +1,63 @@
+import { useQuery } from "@tanstack/react-query";
+import Alert from "react-bootstrap/Alert";
+import Container from "react-bootstrap/Container";
+import { Link, useSearchParams } from "react-router";
+import { ErrorMessage } from "../../components/error-message";
+import { LoadingSpinner } from "../../components/loading-spinner";
+import { paths } from "../../lib/paths";
+import { usePageTitle } from "../../lib/use-page-title";
+import { authClient } from "./auth-client";
+import { emailLinkStatus } from "./email-link-api";
+
+type Outcome = "verified" | "used" | "expired" | "invalid";
+
+const outcomes: Record<Outcome, { variant: string; text: string }> = {
+  verified: { variant: "success", text: "Your email is verified. Thank you!" },
+  used: { variant: "info", text: "This link was already used: your email is verified." },
+  expired: {
+    variant: "warning",
+    text: "This verification link has expired. Log in and we will send you a fresh one from your account.",
+  },
+  invalid: {
+    variant: "danger",
+    text: "This verification link is not valid. Check that you opened the whole link from the email.",
+  },
+};
+
+async function verify(token: string): Promise<Outcome> {
+  const status = await emailLinkStatus("email-verification", token);
+  if (status !== "valid") return status;
+  const { error } = await authClient.verifyEmail({ query: { token } });
+  if (error) throw new Error(error.message ?? "The email could not be verified.");
+  return "verified";
+}
+
+export function VerifyEmailPage() {
+  usePageTitle("Verify Email");
+  const token = useSearchParams()[0].get("token") ?? "";
+  const result = useQuery({
+    queryKey: ["verify-email", token],
+    queryFn: () => verify(token),
+    enabled: token !== "",
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  return (
+    <Container as="section" className="py-5 auth-form text-center">
+      <h1 className="mb-4">Verify your email</h1>
+      {token === "" ? (
+        <Alert variant="danger">{outcomes.invalid.text}</Alert>
+      ) : result.isPending ? (
+        <LoadingSpinner label="Verifying your email…" />
+      ) : result.error ? (
+        <ErrorMessage error={result.error} />
+      ) : (
+        <Alert variant={outcomes[result.data].variant} role="status">
+          {outcomes[result.data].text}
+        </Alert>
+      )}
+      <Link to={paths.home}>Go to the home page</Link>
+    </Container>
+  );
+}

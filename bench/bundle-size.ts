@@ -1,0 +1,15 @@
+/**
+ * Gzipped size of what the home page loads before any interaction, as ratios against a React
+ * hello world (JavaScript) and Bootstrap (CSS). Needs `npm run build` first.
+ */
+import { measureBundleSizes } from "./lib/bundle-size-bench.ts";
+import { bundleReport, machineSummary } from "./lib/report.ts";
+
+try {
+  const sizes = await measureBundleSizes();
+  console.log(`${machineSummary()}\n`);
+  console.log(bundleReport(sizes));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,162 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { childEnv } from "../support/child-env.ts";
+import { startChildServer, type ChildServer } from "../support/child-server.ts";
+import { exactGet, type ExactResponse } from "../support/exact-get.ts";
+import { writeFixedResponses } from "../support/fixed-responses.ts";
+import { measureLoad, type LoadFigures, type LoadSettings } from "../support/load.ts";
+import { createScratchDatabase } from "../support/scratch-postgres.ts";
+
+export type DatabaseTarget = { kind: "sqlite" } | { kind: "postgres"; adminUrl: string };
+
+export interface EndpointComparison {
+  database: DatabaseTarget["kind"];
+  endpoint: string;
+  bodyBytes: number;
+  app: LoadFigures;
+  baseline: LoadFigures;
+}
+
+interface Endpoint {
+  label: string;
+  /** The URL path the load test requests. */
+  path: string;
+  /** The baseline's route for it: the same shape as the app's, so routing costs alike. */
+  route: string;
+  response: ExactResponse;
+}
+
+const appScript = path.join(import.meta.dirname, "../support/serve-app.ts");
+const baselineScript = path.join(import.meta.dirname, "../support/serve-fixed-responses.ts");
+
+/**
+ * For each database: the real app and a bare Fastify baseline serving the app's own response
+ * bytes, each in its own process, loaded one at a time with the same settings.
+ */
+export async function runReadApiBench(
+  databases: DatabaseTarget[],
+  settings: LoadSettings,
+  progress: (message: string) => void,
+): Promise<EndpointComparison[]> {
+  const comparisons: EndpointComparison[] = [];
+  for (const database of databases) {
+    comparisons.push(...(await benchDatabase(database, settings, progress)));
+  }
+  return comparisons;
+}
+
+async function benchDatabase(
+  database: DatabaseTarget,
+  settings: LoadSettings,
+  progress: (message: string) => void,
+): Promise<EndpointComparison[]> {
+  const workDir = mkdtempSync(path.join(tmpdir(), "ultimate-bikes-bench-"));
+  const removeWorkDir = () => rmSync(workDir, { recursive: true, force: true });
+  // Also on an interrupted run; a scratch PostgreSQL database would be left (ub_bench_*).
+  process.once("exit", removeWorkDir);
+  const scratch =
+    database.kind === "postgres" ? await createScratchDatabase(database.adminUrl) : undefined;
+  const servers: ChildServer[] = [];
+  try {
+    progress(`${database.kind}: starting the app (fresh, seeded database)`);
+    const app = await startChildServer(
+      appScript,
+      childEnv({
+        NODE_ENV: "production",
+        AUTH_SECRET: randomBytes(32).toString("base64url"),
+        DATA_DIR: path.join(workDir, "data"),
+        SEED: "on",
+        LOG_LEVEL: "silent",
+        ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+      }),
+      "app",
+    );
+    servers.push(app);
+    const endpoints = await readEndpoints(app);
+
+    const responsesFile = path.join(workDir, "fixed-responses.json");
+    writeFileSync(
+      responsesFile,
+      writeFixedResponses(
+        endpoints.map(({ route, response }) => ({
+          route,
+          contentType: response.contentType,
+          body: response.body,
+        })),
+      ),
+    );
+    const baseline = await startChildServer(
+      baselineScript,
+      childEnv({ BENCH_FIXED_RESPONSES_FILE: responsesFile }),
+      "baseline",
+    );
+    servers.push(baseline);
+    await assertSameBytes(baseline, endpoints);
+
+    const comparisons: EndpointComparison[] = [];
+    for (const [index, endpoint] of endpoints.entries()) {
+      const measure = (side: string, server: ChildServer) => {
+        progress(`${database.kind}: ${endpoint.label} on the ${side}`);
+        return measureLoad(`${server.origin}${endpoint.path}`, settings);
+      };
+      // Alternating who goes first spreads slow drift on a shared machine over both sides.
+      let appFigures: LoadFigures;
+      let baselineFigures: LoadFigures;
+      if (index % 2 === 0) {
+        baselineFigures = await measure("baseline", baseline);
+        appFigures = await measure("app", app);
+      } else {
+        appFigures = await measure("app", app);
+        baselineFigures = await measure("baseline", baseline);
+      }
+      comparisons.push({
+        database: database.kind,
+        endpoint: endpoint.label,
+        bodyBytes: endpoint.response.body.length,
+        app: appFigures,
+        baseline: baselineFigures,
+      });
+    }
+    return comparisons;
+  } finally {
+    for (const server of servers.reverse()) await server.stop();
+    await scratch?.drop();
+    removeWorkDir();
+    process.removeListener("exit", removeWorkDir);
+  }
+}
+
+/** The two read endpoints, with a real id from the seeded stock and the app's exact bytes. */
+async function readEndpoints(app: ChildServer): Promise<Endpoint[]> {
+  const list = await expectOk(app, "/api/bikes");
+  const bikes = JSON.parse(list.body.toString("utf8")) as { _id: string }[];
+  const firstId = bikes[0]?._id;
+  if (!firstId) throw new Error("the seeded app lists no bikes: is SEED on?");
+  const onePath = `/api/bikes/${firstId}`;
+  return [
+    { label: "GET /api/bikes", path: "/api/bikes", route: "/api/bikes", response: list },
+    {
+      label: "GET /api/bikes/{id}",
+      path: onePath,
+      route: "/api/bikes/:id",
+      response: await expectOk(app, onePath),
+    },
+  ];
+}
+
+async function expectOk(server: ChildServer, urlPath: string): Promise<ExactResponse> {
+  const response = await exactGet(server.origin, urlPath);
+  if (response.status !== 200) throw new Error(`GET ${urlPath} answered ${response.status}`);
+  return response;
+}
+
+async function assertSameBytes(baseline: ChildServer, endpoints: Endpoint[]): Promise<void> {
+  for (const { path: urlPath, response } of endpoints) {
+    const copy = await expectOk(baseline, urlPath);
+    if (!copy.body.equals(response.body) || copy.contentType !== response.contentType) {
+      throw new Error(`the baseline does not answer GET ${urlPath} with the app's bytes`);
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import os from "node:os";
+import path from "node:path";
+import type { LoadSettings } from "../support/load.ts";
+import { webDistDir } from "../support/paths.ts";
+import type { BundleSizes } from "./bundle-size-bench.ts";
+import type { EndpointComparison } from "./read-api-bench.ts";
+
+const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed(2)}×`;
+const whole = (value: number) => Math.round(value).toLocaleString("en-US");
+const milliseconds = (value: number) => `${value.toFixed(2)} ms`;
+const files = (count: number) => `${count} ${count === 1 ? "file" : "files"}`;
+const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+function table(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+export function machineSummary(): string {
+  const cpus = os.cpus();
+  return `Node ${process.version}, ${cpus.length} CPU cores (${cpus[0]?.model.trim() ?? "unknown"}), ${os.platform()} ${os.release()}, ${new Date().toISOString()}`;
+}
+
+export function readApiReport(comparisons: EndpointComparison[], load: LoadSettings): string {
+  const settings = `${load.connections} connections, ${load.warmupSeconds} s warm-up, then ${load.durationSeconds} s measured per server and endpoint.`;
+  return `${settings}\n\n${readApiTable(comparisons)}`;
+}
+
+function readApiTable(comparisons: EndpointComparison[]): string {
+  return table(
+    [
+      "Database",
+      "Endpoint",
+      "Throughput app/baseline",
+      "p99 app/baseline",
+      "App req/s",
+      "Baseline req/s",
+      "App p99",
+      "Baseline p99",
+      "Body",
+    ],
+    comparisons.map(({ database, endpoint, bodyBytes, app, baseline }) => [
+      database,
+      endpoint,
+      ratio(app.requestsPerSecond, baseline.requestsPerSecond),
+      ratio(app.p99Ms, baseline.p99Ms),
+      whole(app.requestsPerSecond),
+      whole(baseline.requestsPerSecond),
+      milliseconds(app.p99Ms),
+      milliseconds(baseline.p99Ms),
+      `${whole(bodyBytes)} B`,
+    ]),
+  );
+}
+
+export function bundleReport(sizes: BundleSizes): string {
+  const names = (files: string[]) =>
+    files.map((file) => path.relative(webDistDir, file)).join(", ") || "none";
+  return [
+    `Loaded up front: ${names(sizes.homeScripts)}, ${names(sizes.homeStyles)}`,
+    `Loaded on demand, not counted: ${names(sizes.lazyScripts)}`,
+    "",
+    bundleTable(sizes),
+  ].join("\n");
+}
+
+function bundleTable(sizes: BundleSizes): string {
+  return table(
+    ["What (gzip -9)", "Ratio", "Baseline", "Size", "Baseline size"],
+    [
+      [
+        `Home page JavaScript (${files(sizes.homeScripts.length)})`,
+        ratio(sizes.homeScriptsGzip, sizes.reactBaselineGzip),
+        "React hello world, same Vite build",
+        kilobytes(sizes.homeScriptsGzip),
+        kilobytes(sizes.reactBaselineGzip),
+      ],
+      [
+        `Home page CSS (${files(sizes.homeStyles.length)})`,
+        ratio(sizes.homeStylesGzip, sizes.bootstrapCssGzip),
+        "bootstrap.min.css",
+        kilobytes(sizes.homeStylesGzip),
+        kilobytes(sizes.bootstrapCssGzip),
+      ],
+    ],
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * Read API throughput and p99 latency, as ratios against a bare Fastify server sending the same
+ * bytes. Usage: tsx bench/read-api.ts [--database sqlite|postgres] [--duration 10] ...
+ */
+import { parseReadApiOptions, readApiTimeBudgetSeconds, readApiUsage } from "./lib/options.ts";
+import { runReadApiBench } from "./lib/read-api-bench.ts";
+import { machineSummary, readApiReport } from "./lib/report.ts";
+import { boundRun } from "./support/watchdog.ts";
+
+if (process.argv.includes("--help")) {
+  console.log(`tsx bench/read-api.ts [options]\n${readApiUsage}`);
+  process.exit(0);
+}
+const options = parseReadApiOptions(process.argv.slice(2), process.env);
+boundRun(readApiTimeBudgetSeconds(options));
+
+const comparisons = await runReadApiBench(options.databases, options.load, (message) =>
+  console.error(`… ${message}`),
+);
+console.log(`${machineSummary()}\n`);
+console.log(readApiReport(comparisons, options.load));
