@@ -19,6 +19,7 @@ export default defineConfig({
       serverProject("sqlite", ["src/**/*.test.ts"]),
       serverProject("postgres", ["src/**/*.api.test.ts"]),
       "apps/web",
+      { test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"] } },
     ],
   },
 });

@@ -4,12 +4,10 @@
  */
 import { measureBundleSizes } from "./lib/bundle-size-bench.ts";
 import { bundleReport, machineSummary } from "./lib/report.ts";
+import { runCli } from "./support/cli.ts";
 
-try {
+await runCli("tsx bench/bundle-size.ts  (after `npm run build`)", async () => {
   const sizes = await measureBundleSizes();
   console.log(`${machineSummary()}\n`);
   console.log(bundleReport(sizes));
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
+});

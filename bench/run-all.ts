@@ -6,20 +6,21 @@ import { measureBundleSizes } from "./lib/bundle-size-bench.ts";
 import { parseReadApiOptions, readApiTimeBudgetSeconds, readApiUsage } from "./lib/options.ts";
 import { runReadApiBench } from "./lib/read-api-bench.ts";
 import { bundleReport, machineSummary, readApiReport } from "./lib/report.ts";
+import { runCli } from "./support/cli.ts";
 import { boundRun } from "./support/watchdog.ts";
 
-if (process.argv.includes("--help")) {
-  console.log(`tsx bench/run-all.ts [options]\n${readApiUsage}`);
-  process.exit(0);
-}
-const options = parseReadApiOptions(process.argv.slice(2), process.env);
-boundRun(readApiTimeBudgetSeconds(options) + 60);
-
-// The bundle first: it takes seconds, and fails at once when the web app is not built.
-const sizes = await measureBundleSizes();
-const comparisons = await runReadApiBench(options.databases, options.load, (message) =>
-  console.error(`… ${message}`),
+await runCli(
+  `tsx bench/run-all.ts [options]  (after \`npm run build\`)\n${readApiUsage}`,
+  async () => {
+    const options = parseReadApiOptions(process.argv.slice(2), process.env);
+    boundRun(readApiTimeBudgetSeconds(options) + 60);
+    // The bundle first: it takes seconds, and fails at once when the web app is not built.
+    const sizes = await measureBundleSizes();
+    const comparisons = await runReadApiBench(options.databases, options.load, (message) =>
+      console.error(`… ${message}`),
+    );
+    console.log(`# Ultimate Bikes benchmarks\n\n${machineSummary()}\n`);
+    console.log(`## Home page bundle\n\n${bundleReport(sizes)}\n`);
+    console.log(`## Read API\n\n${readApiReport(comparisons, options.load)}`);
+  },
 );
-console.log(`# Ultimate Bikes benchmarks\n\n${machineSummary()}\n`);
-console.log(`## Home page bundle\n\n${bundleReport(sizes)}\n`);
-console.log(`## Read API\n\n${readApiReport(comparisons, options.load)}`);

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { OAUTH_CLIENTS } from "./support/oauth-clients.ts";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,6 +9,7 @@ import path from "node:path";
  * started on its own port with a fresh SQLite database in a temporary DATA_DIR.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
+const oauthPort = port + 1;
 export const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "ultimate-bikes-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
@@ -37,18 +39,35 @@ export default defineConfig({
     launchOptions: { executablePath: "/usr/bin/chromium", args: chromiumFlags },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    command: "npx tsx apps/server/src/main.ts",
-    cwd: path.resolve(import.meta.dirname, ".."),
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      SEED: "on",
+  webServer: [
+    {
+      command: "npx tsx e2e/support/oauth-server.ts",
+      cwd: path.resolve(import.meta.dirname, ".."),
+      url: `http://127.0.0.1:${oauthPort}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { OAUTH_PORT: String(oauthPort) },
     },
-  },
+    {
+      command: "npx tsx apps/server/src/main.ts",
+      cwd: path.resolve(import.meta.dirname, ".."),
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        SEED: "on",
+        // Lets tests that create many accounts come from distinct addresses (see support/accounts.ts).
+        TRUST_PROXY: "on",
+        OAUTH_ISSUER_URL: `http://127.0.0.1:${oauthPort}`,
+        GOOGLE_CLIENT_ID: OAUTH_CLIENTS.google.clientId,
+        GOOGLE_CLIENT_SECRET: OAUTH_CLIENTS.google.clientSecret,
+        GITHUB_CLIENT_ID: OAUTH_CLIENTS.github.clientId,
+        GITHUB_CLIENT_SECRET: OAUTH_CLIENTS.github.clientSecret,
+      },
+    },
+  ],
 });

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { SetupError } from "../support/cli.ts";
 
 export interface HomePageAssets {
   /** JavaScript the browser fetches before any interaction, as absolute paths. */
@@ -17,7 +18,9 @@ export interface HomePageAssets {
 export function findHomePageAssets(distDir: string): HomePageAssets {
   const indexFile = path.join(distDir, "index.html");
   if (!existsSync(indexFile)) {
-    throw new Error(`${indexFile} is missing: run \`npm run build\` at the repository root first.`);
+    throw new SetupError(
+      `${indexFile} is missing: run \`npm run build\` at the repository root first.`,
+    );
   }
   const scripts = new Set<string>();
   const styles: string[] = [];

@@ -6,7 +6,13 @@ import { childEnv } from "../support/child-env.ts";
 import { startChildServer, type ChildServer } from "../support/child-server.ts";
 import { exactGet, type ExactResponse } from "../support/exact-get.ts";
 import { writeFixedResponses } from "../support/fixed-responses.ts";
-import { measureLoad, type LoadFigures, type LoadSettings } from "../support/load.ts";
+import {
+  sampleLoad,
+  summarize,
+  type LoadFigures,
+  type LoadSample,
+  type LoadSettings,
+} from "../support/load.ts";
 import { createScratchDatabase } from "../support/scratch-postgres.ts";
 
 export type DatabaseTarget = { kind: "sqlite" } | { kind: "postgres"; adminUrl: string };
@@ -17,6 +23,9 @@ export interface EndpointComparison {
   bodyBytes: number;
   app: LoadFigures;
   baseline: LoadFigures;
+  /** app/baseline per round: how far apart the rounds of this run were. */
+  roundThroughputRatios: number[];
+  roundP99Ratios: number[];
 }
 
 interface Endpoint {
@@ -96,27 +105,13 @@ async function benchDatabase(
     await assertSameBytes(baseline, endpoints);
 
     const comparisons: EndpointComparison[] = [];
-    for (const [index, endpoint] of endpoints.entries()) {
-      const measure = (side: string, server: ChildServer) => {
-        progress(`${database.kind}: ${endpoint.label} on the ${side}`);
-        return measureLoad(`${server.origin}${endpoint.path}`, settings);
-      };
-      // Alternating who goes first spreads slow drift on a shared machine over both sides.
-      let appFigures: LoadFigures;
-      let baselineFigures: LoadFigures;
-      if (index % 2 === 0) {
-        baselineFigures = await measure("baseline", baseline);
-        appFigures = await measure("app", app);
-      } else {
-        appFigures = await measure("app", app);
-        baselineFigures = await measure("baseline", baseline);
-      }
+    for (const endpoint of endpoints) {
+      progress(`${database.kind}: ${endpoint.label}`);
       comparisons.push({
         database: database.kind,
         endpoint: endpoint.label,
         bodyBytes: endpoint.response.body.length,
-        app: appFigures,
-        baseline: baselineFigures,
+        ...(await compareServers(endpoint.path, app, baseline, settings)),
       });
     }
     return comparisons;
@@ -126,6 +121,47 @@ async function benchDatabase(
     removeWorkDir();
     process.removeListener("exit", removeWorkDir);
   }
+}
+
+/**
+ * Warms both servers up, then loads them in alternating rounds (baseline first, then app first,
+ * and so on), so load from other processes on a shared machine falls on both sides alike.
+ */
+async function compareServers(
+  urlPath: string,
+  app: ChildServer,
+  baseline: ChildServer,
+  { connections, warmupSeconds, durationSeconds, rounds }: LoadSettings,
+) {
+  const appUrl = `${app.origin}${urlPath}`;
+  const baselineUrl = `${baseline.origin}${urlPath}`;
+  await sampleLoad(baselineUrl, connections, warmupSeconds);
+  await sampleLoad(appUrl, connections, warmupSeconds);
+
+  const roundSeconds = durationSeconds / rounds;
+  const samples: { app: LoadSample; baseline: LoadSample }[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const measure = (url: string) => sampleLoad(url, connections, roundSeconds);
+    if (round % 2 === 0) {
+      const baselineSample = await measure(baselineUrl);
+      samples.push({ baseline: baselineSample, app: await measure(appUrl) });
+    } else {
+      const appSample = await measure(appUrl);
+      samples.push({ app: appSample, baseline: await measure(baselineUrl) });
+    }
+  }
+  const perRound = samples.map((pair) => ({
+    app: summarize([pair.app]),
+    baseline: summarize([pair.baseline]),
+  }));
+  return {
+    app: summarize(samples.map((pair) => pair.app)),
+    baseline: summarize(samples.map((pair) => pair.baseline)),
+    roundThroughputRatios: perRound.map(
+      (round) => round.app.requestsPerSecond / round.baseline.requestsPerSecond,
+    ),
+    roundP99Ratios: perRound.map((round) => round.app.p99Ms / round.baseline.p99Ms),
+  };
 }
 
 /** The two read endpoints, with a real id from the seeded stock and the app's exact bytes. */

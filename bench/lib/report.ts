@@ -6,6 +6,11 @@ import type { BundleSizes } from "./bundle-size-bench.ts";
 import type { EndpointComparison } from "./read-api-bench.ts";
 
 const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed(2)}×`;
+/** The overall ratio, with the lowest and highest of the rounds: the noise within the run. */
+function ratioWithRange(value: number, baseline: number, perRound: number[]): string {
+  const [lowest, highest] = [Math.min(...perRound), Math.max(...perRound)];
+  return `${ratio(value, baseline)} (rounds ${lowest.toFixed(2)}–${highest.toFixed(2)})`;
+}
 const whole = (value: number) => Math.round(value).toLocaleString("en-US");
 const milliseconds = (value: number) => `${value.toFixed(2)} ms`;
 const files = (count: number) => `${count} ${count === 1 ? "file" : "files"}`;
@@ -18,11 +23,26 @@ function table(header: string[], rows: string[][]): string {
 
 export function machineSummary(): string {
   const cpus = os.cpus();
-  return `Node ${process.version}, ${cpus.length} CPU cores (${cpus[0]?.model.trim() ?? "unknown"}), ${os.platform()} ${os.release()}, ${new Date().toISOString()}`;
+  const cpuModel = cpus[0]?.model.trim() ?? "unknown model";
+  return [
+    `Node ${process.version}`,
+    `${cpus.length} CPU cores (${cpuModel})`,
+    `${os.platform()} ${os.release()}`,
+    // Other work on a shared machine is the main source of noise, so say how busy it was.
+    `load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(" / ")} (1 / 5 / 15 min)`,
+    new Date().toISOString(),
+  ].join(", ");
 }
 
 export function readApiReport(comparisons: EndpointComparison[], load: LoadSettings): string {
-  const settings = `${load.connections} connections, ${load.warmupSeconds} s warm-up, then ${load.durationSeconds} s measured per server and endpoint.`;
+  const settings =
+    `${load.connections} connections, ${load.warmupSeconds} s warm-up, ` +
+    `then ${load.durationSeconds} s measured per server and endpoint in ${load.rounds} ` +
+    "alternating rounds. Ratios are app/baseline over all rounds, then the lowest and highest " +
+    "single-round ratio.";
   return `${settings}\n\n${readApiTable(comparisons)}`;
 }
 
@@ -39,17 +59,21 @@ function readApiTable(comparisons: EndpointComparison[]): string {
       "Baseline p99",
       "Body",
     ],
-    comparisons.map(({ database, endpoint, bodyBytes, app, baseline }) => [
-      database,
-      endpoint,
-      ratio(app.requestsPerSecond, baseline.requestsPerSecond),
-      ratio(app.p99Ms, baseline.p99Ms),
-      whole(app.requestsPerSecond),
-      whole(baseline.requestsPerSecond),
-      milliseconds(app.p99Ms),
-      milliseconds(baseline.p99Ms),
-      `${whole(bodyBytes)} B`,
-    ]),
+    comparisons.map((comparison) => {
+      const { database, endpoint, bodyBytes, app, baseline } = comparison;
+      const { roundThroughputRatios, roundP99Ratios } = comparison;
+      return [
+        database,
+        endpoint,
+        ratioWithRange(app.requestsPerSecond, baseline.requestsPerSecond, roundThroughputRatios),
+        ratioWithRange(app.p99Ms, baseline.p99Ms, roundP99Ratios),
+        whole(app.requestsPerSecond),
+        whole(baseline.requestsPerSecond),
+        milliseconds(app.p99Ms),
+        milliseconds(baseline.p99Ms),
+        `${whole(bodyBytes)} B`,
+      ];
+    }),
   );
 }
 

@@ -26,6 +26,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 64 * 1024,
+    trustProxy: config.trustProxy,
     // Errors Fastify raises before routing (over-long path parameters, bad URLs) keep our shape too.
     frameworkErrors: (error, _request, reply) =>
       sendError(reply, error.statusCode ?? 400, error.message.slice(0, 120)),

@@ -52,7 +52,9 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...environment })).toThrow(name);
   });
 
-  it("accepts SEED=off", () => {
-    expect(loadConfig({ DATA_DIR: dataDir(), SEED: "off" }).seed).toBe(false);
+  it("accepts SEED=off and TRUST_PROXY=on", () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), SEED: "off", TRUST_PROXY: "on" });
+    expect(config.seed).toBe(false);
+    expect(config.trustProxy).toBe(true);
   });
 });

@@ -46,6 +46,8 @@ const environmentSchema = z.object({
   GITHUB_CLIENT_SECRET: optionalText,
   /** Testing only: points Google and GitHub sign-in at one local OAuth 2.0 / OpenID Connect server. */
   OAUTH_ISSUER_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits use it). */
+  TRUST_PROXY: switchSchema.default(false),
   SEED: switchSchema.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -73,6 +75,7 @@ export interface AppConfig {
     issuerOverride: string | undefined;
   };
   seed: boolean;
+  trustProxy: boolean;
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
   /** The built web app; the server serves it when the folder exists. */
   webDistDir: string;
@@ -141,6 +144,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       issuerOverride: env.OAUTH_ISSUER_URL?.replace(/\/+$/, ""),
     },
     seed: env.SEED,
+    trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     webDistDir: defaultWebDistDir,
   };

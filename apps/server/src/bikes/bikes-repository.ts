@@ -171,6 +171,17 @@ export function createBikeRepository(db: Kysely<Database>) {
         .where("des", "=", bike.des)
         .where("photo", "=", bike.photo)
         .where("price_cents", "=", Math.round(bike.price * 100))
+        // The quantity it was added with (it may have changed since): its "create" movement.
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("stock_movement")
+              .select("stock_movement.id")
+              .whereRef("stock_movement.bike_id", "=", "bike.id")
+              .where("stock_movement.kind", "=", "create")
+              .where("stock_movement.delta", "=", bike.quantity),
+          ),
+        )
         .where("supplier_name", "=", bike.supplierName)
         .where("created_at", ">=", since)
         .orderBy("created_at", "desc")

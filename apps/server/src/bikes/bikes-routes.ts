@@ -234,6 +234,12 @@ export async function bikesRoutes(
         response: { 200: stockMovementListSchema, ...errors(400, 401, 404) },
       },
     },
-    async (request) => bikes.movements(checkedBikeId(request.params.id), request.query.limit),
+    async (request) => {
+      const id = checkedBikeId(request.params.id);
+      const movements = await bikes.movements(id, request.query.limit);
+      // Every bike has at least its opening movement, and the ledger outlives it: none means never.
+      if (movements.length === 0) throw notFound(NO_SUCH_BIKE);
+      return movements;
+    },
   );
 }

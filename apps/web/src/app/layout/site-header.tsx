@@ -9,7 +9,7 @@ import { BRAND } from "../../lib/use-page-title";
 export function SiteHeader() {
   return (
     <header>
-      <Navbar expand="lg" bg="dark" data-bs-theme="dark" collapseOnSelect>
+      <Navbar expand="lg" bg="dark" data-bs-theme="dark" collapseOnSelect aria-label="Main">
         <Container>
           <Navbar.Brand as={Link} to={paths.home} className="fw-bold">
             <img src="/favicon.svg" alt="" width={32} height={32} className="me-2" />
@@ -17,7 +17,7 @@ export function SiteHeader() {
           </Navbar.Brand>
           <Navbar.Toggle aria-controls="main-navigation" aria-label="Toggle navigation" />
           <Navbar.Collapse id="main-navigation">
-            <Nav as="nav" aria-label="Main" className="ms-auto">
+            <Nav className="ms-auto">
               <Nav.Link as={NavLink} to={paths.home} end eventKey="home">
                 Home
               </Nav.Link>

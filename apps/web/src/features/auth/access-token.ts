@@ -1,18 +1,6 @@
-import { accessTokenResponseSchema } from "@ultimate-bikes/contract/accounts";
 import { useEffect } from "react";
-import { accessTokenStorage, isAccessTokenFor } from "../../lib/access-token-storage";
-import { apiRequest } from "../../lib/api-client";
-import { useSession } from "./auth-client";
-
-/** Trades the signed-in session for the spec's access token and keeps it in local storage. */
-export async function fetchAccessToken(email: string): Promise<string> {
-  const { accessToken } = await apiRequest("/login", accessTokenResponseSchema, {
-    method: "POST",
-    body: { email },
-  });
-  accessTokenStorage.write(accessToken);
-  return accessToken;
-}
+import { accessTokenFor, accessTokenStorage } from "../../lib/access-token";
+import { useSession } from "../../lib/auth-client";
 
 /**
  * Keeps the stored token in step with the session, whatever way the user signed in (email,
@@ -28,9 +16,7 @@ export function useAccessTokenSync() {
       accessTokenStorage.clear();
       return;
     }
-    if (!isAccessTokenFor(accessTokenStorage.read(), email)) {
-      // A failure here is retried on the next session change; the pages that need it re-ask.
-      fetchAccessToken(email).catch(() => accessTokenStorage.clear());
-    }
+    // A failure here is retried on the next session change; pages that need the token re-ask.
+    accessTokenFor(email).catch(() => accessTokenStorage.clear());
   }, [email, isPending]);
 }

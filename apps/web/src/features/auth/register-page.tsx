@@ -8,8 +8,8 @@ import { toast } from "react-toastify";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
-import { fetchAccessToken } from "./access-token";
-import { authClient } from "./auth-client";
+import { fetchAccessToken } from "../../lib/access-token";
+import { authClient } from "../../lib/auth-client";
 import { useReturnPath } from "./return-path";
 
 export function RegisterPage() {

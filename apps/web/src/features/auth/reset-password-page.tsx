@@ -9,7 +9,7 @@ import { ErrorMessage } from "../../components/error-message";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
-import { authClient } from "./auth-client";
+import { authClient } from "../../lib/auth-client";
 import { emailLinkStatus } from "./email-link-api";
 
 const unusable = {

@@ -2,9 +2,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import Button from "react-bootstrap/Button";
 import Nav from "react-bootstrap/Nav";
 import { NavLink, useNavigate } from "react-router";
-import { accessTokenStorage } from "../../lib/access-token-storage";
+import { accessTokenStorage } from "../../lib/access-token";
 import { paths } from "../../lib/paths";
-import { authClient, useSession } from "./auth-client";
+import { authClient, useSession } from "../../lib/auth-client";
 
 /** The navigation that depends on who is signed in (spec §2: Navigation bar). */
 export function SessionNav() {

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import Button from "react-bootstrap/Button";
 import { apiRequest } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
-import { authClient } from "./auth-client";
+import { authClient } from "../../lib/auth-client";
 
 export const OAUTH_MESSAGE_TYPE = "ultimate-bikes:oauth-complete";
 export const POPUP_DONE_PATH = "/auth/popup-done";

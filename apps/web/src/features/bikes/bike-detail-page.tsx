@@ -9,6 +9,8 @@ import { formatPrice } from "../../lib/format";
 import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useBike } from "./bikes-api";
+import { MovementList } from "./movement-list";
+import { StockActions } from "./stock-actions";
 
 export function BikeDetailPage() {
   const { id = "" } = useParams();
@@ -42,14 +44,20 @@ export function BikeDetailPage() {
             <dt>Supplier name</dt>
             <dd>{bike.supplierName}</dd>
             <dt>Quantity</dt>
-            <dd data-testid="bike-quantity">{bike.quantity}</dd>
+            <dd data-testid="bike-quantity" aria-live="polite">
+              {bike.quantity}
+            </dd>
           </dl>
           <p>{bike.des}</p>
-          <Link to={paths.manageInventory} className="btn btn-outline-dark">
-            Manage Inventory
-          </Link>
+          <StockActions bike={bike} />
+          <p className="mt-4">
+            <Link to={paths.manageInventory} className="btn btn-outline-dark">
+              Manage Inventory
+            </Link>
+          </p>
         </Col>
       </Row>
+      <MovementList bikeId={bike._id} />
     </Container>
   );
 }

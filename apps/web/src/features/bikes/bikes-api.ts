@@ -1,23 +1,102 @@
-import { useQuery } from "@tanstack/react-query";
-import { bikeListSchema, bikeSchema } from "@ultimate-bikes/contract/bikes";
-import { apiRequest } from "../../lib/api-client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  bikeListSchema,
+  bikeSchema,
+  deletedSchema,
+  insertedSchema,
+  stockMovementListSchema,
+  type Bike,
+  type NewBike,
+} from "@ultimate-bikes/contract/bikes";
+import { accessTokenFor, fetchAccessToken } from "../../lib/access-token";
+import { ApiRequestError, apiRequest } from "../../lib/api-client";
 
-/** Query keys for bikes: every list and card reading a bike invalidates through these. */
+/**
+ * Query keys for bikes. Everything that shows a bike sits under ["bikes"], so one invalidation
+ * after any change refreshes every list, card, item and ledger that could show it.
+ */
 export const bikeKeys = {
   all: ["bikes"] as const,
   list: () => [...bikeKeys.all, "list"] as const,
   detail: (id: string) => [...bikeKeys.all, "detail", id] as const,
+  movements: (id: string) => [...bikeKeys.all, "movements", id] as const,
+  items: (email: string) => [...bikeKeys.all, "items", email] as const,
 };
 
-export const bikeListQuery = () => ({
-  queryKey: bikeKeys.list(),
-  queryFn: () => apiRequest("/bikes", bikeListSchema),
-});
+const bikePath = (id: string) => `/bikes/${encodeURIComponent(id)}`;
 
-export const bikeQuery = (id: string) => ({
-  queryKey: bikeKeys.detail(id),
-  queryFn: () => apiRequest(`/bikes/${encodeURIComponent(id)}`, bikeSchema),
-});
+export const useBikes = () =>
+  useQuery({ queryKey: bikeKeys.list(), queryFn: () => apiRequest("/bikes", bikeListSchema) });
 
-export const useBikes = () => useQuery(bikeListQuery());
-export const useBike = (id: string) => useQuery(bikeQuery(id));
+export const useBike = (id: string) =>
+  useQuery({ queryKey: bikeKeys.detail(id), queryFn: () => apiRequest(bikePath(id), bikeSchema) });
+
+export const useMovements = (id: string) =>
+  useQuery({
+    queryKey: bikeKeys.movements(id),
+    queryFn: () => apiRequest(`${bikePath(id)}/movements?limit=10`, stockMovementListSchema),
+  });
+
+/** After a change: show the server's answer at once, then refresh everything else. */
+function useStockChange<Variables>(request: (variables: Variables) => Promise<Bike>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (bike) => queryClient.setQueryData(bikeKeys.detail(bike._id), bike),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bikeKeys.all }),
+  });
+}
+
+export const useDeliverOne = (id: string) =>
+  useStockChange(() => apiRequest(`${bikePath(id)}/deliveries`, bikeSchema, { method: "POST" }));
+
+export const useImportUnits = (id: string) =>
+  useStockChange((amount: number) =>
+    apiRequest(`${bikePath(id)}/imports`, bikeSchema, { method: "POST", body: { amount } }),
+  );
+
+/** Deletes a bike (Manage Inventory) or cancels an item (My Items); both drop it from every list. */
+function useRemoval(pathFor: (id: string) => string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(pathFor(id), deletedSchema, { method: "DELETE" }),
+    onSuccess: (_result, id) => {
+      queryClient.setQueryData<Bike[]>(bikeKeys.list(), (bikes) =>
+        bikes?.filter((bike) => bike._id !== id),
+      );
+      queryClient.removeQueries({ queryKey: bikeKeys.detail(id) });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bikeKeys.all }),
+  });
+}
+
+export const useDeleteBike = () => useRemoval(bikePath);
+export const useCancelItem = () => useRemoval((id) => `/items/${encodeURIComponent(id)}`);
+
+export function useAddBike() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (bike: NewBike) =>
+      apiRequest("/bikes", insertedSchema, { method: "POST", body: bike }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bikeKeys.all }),
+  });
+}
+
+/** The spec's `GET /items?email=` with the bearer token; a rejected token is renewed once. */
+async function fetchMyItems(email: string) {
+  const request = (token: string) =>
+    apiRequest(`/items?email=${encodeURIComponent(email)}`, bikeListSchema, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+  try {
+    return await request(await accessTokenFor(email));
+  } catch (error) {
+    if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) {
+      return request(await fetchAccessToken(email));
+    }
+    throw error;
+  }
+}
+
+export const useMyItems = (email: string) =>
+  useQuery({ queryKey: bikeKeys.items(email), queryFn: () => fetchMyItems(email) });

@@ -1,4 +1,8 @@
-import { ACCESS_TOKEN_STORAGE_KEY } from "@ultimate-bikes/contract/accounts";
+import {
+  accessTokenResponseSchema,
+  ACCESS_TOKEN_STORAGE_KEY,
+} from "@ultimate-bikes/contract/accounts";
+import { apiRequest } from "./api-client";
 
 /** The access token lives in local storage under `accessToken` (spec §3, §9). */
 export const accessTokenStorage = {
@@ -24,4 +28,20 @@ export function isAccessTokenFor(token: string | null, email: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Trades the signed-in session for the spec's access token and keeps it in local storage. */
+export async function fetchAccessToken(email: string): Promise<string> {
+  const { accessToken } = await apiRequest("/login", accessTokenResponseSchema, {
+    method: "POST",
+    body: { email },
+  });
+  accessTokenStorage.write(accessToken);
+  return accessToken;
+}
+
+/** The stored token for `email`, fetched afresh when missing, stale or someone else's. */
+export async function accessTokenFor(email: string): Promise<string> {
+  const stored = accessTokenStorage.read();
+  return stored && isAccessTokenFor(stored, email) ? stored : fetchAccessToken(email);
 }

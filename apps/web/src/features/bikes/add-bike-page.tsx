@@ -1,0 +1,113 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { newBikeSchema, type NewBike, type NewBikeInput } from "@ultimate-bikes/contract/bikes";
+import Button from "react-bootstrap/Button";
+import Container from "react-bootstrap/Container";
+import Form from "react-bootstrap/Form";
+import { useForm, type FieldPath } from "react-hook-form";
+import { toast } from "react-toastify";
+import { ApiRequestError } from "../../lib/api-client";
+import { useSession } from "../../lib/auth-client";
+import { usePageTitle } from "../../lib/use-page-title";
+import { useAddBike } from "./bikes-api";
+
+interface FieldSpec {
+  name: Exclude<FieldPath<NewBikeInput>, "email">;
+  label: string;
+  type?: string;
+  inputMode?: "decimal" | "numeric";
+  as?: "textarea";
+  placeholder?: string;
+}
+
+const fields: FieldSpec[] = [
+  { name: "name", label: "Name" },
+  { name: "photo", label: "Photo url", type: "url", placeholder: "https://…" },
+  { name: "des", label: "Description", as: "textarea" },
+  { name: "price", label: "Price (USD)", inputMode: "decimal", placeholder: "1999.99" },
+  { name: "quantity", label: "Quantity", inputMode: "numeric", placeholder: "10" },
+  { name: "supplierName", label: "Supplier name" },
+];
+
+export function AddBikePage() {
+  usePageTitle("Add New Item");
+  const email = useSession().data?.user.email ?? "";
+  const addBike = useAddBike();
+  const emptyForm = {
+    name: "",
+    email,
+    photo: "",
+    des: "",
+    price: "",
+    quantity: "",
+    supplierName: "",
+  };
+  const form = useForm<NewBikeInput, unknown, NewBike>({
+    resolver: zodResolver(newBikeSchema),
+    defaultValues: emptyForm,
+  });
+  const { errors } = form.formState;
+
+  function onSubmit(bike: NewBike) {
+    addBike.mutate(bike, {
+      onSuccess: () => {
+        toast.success("Your Import Item added");
+        form.reset(emptyForm);
+      },
+      onError: (error) => {
+        // Field errors from the server land on their inputs; anything else is a toast.
+        const fieldErrors = error instanceof ApiRequestError ? error.fields : [];
+        for (const field of fieldErrors) {
+          form.setError(field.field.replace(/^body\./, "") as FieldPath<NewBikeInput>, {
+            message: field.message,
+          });
+        }
+        if (fieldErrors.length === 0) toast.error(error.message);
+      },
+    });
+  }
+
+  return (
+    <Container as="section" className="py-5 add-bike-form">
+      <h1 className="text-center mb-4">Add Your own Bike</h1>
+      <Form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <Form.Group className="mb-3" controlId="add-email">
+          <Form.Label>Email</Form.Label>
+          <Form.Control
+            type="email"
+            readOnly
+            required
+            className="bg-body-tertiary"
+            {...form.register("email")}
+          />
+        </Form.Group>
+        {fields.map((field) => {
+          const error = errors[field.name]?.message;
+          return (
+            <Form.Group className="mb-3" controlId={`add-${field.name}`} key={field.name}>
+              <Form.Label>{field.label}</Form.Label>
+              <Form.Control
+                required
+                as={field.as}
+                rows={field.as ? 3 : undefined}
+                type={field.type ?? "text"}
+                inputMode={field.inputMode}
+                placeholder={field.placeholder}
+                isInvalid={Boolean(error)}
+                aria-describedby={error ? `add-${field.name}-error` : undefined}
+                {...form.register(field.name)}
+              />
+              <Form.Control.Feedback type="invalid" id={`add-${field.name}-error`}>
+                {field.label} {error}
+              </Form.Control.Feedback>
+            </Form.Group>
+          );
+        })}
+        <div className="d-grid">
+          <Button type="submit" variant="danger" disabled={addBike.isPending}>
+            {addBike.isPending ? "Adding…" : "Add Now"}
+          </Button>
+        </div>
+      </Form>
+    </Container>
+  );
+}

@@ -1,0 +1,55 @@
+import type { StockMovement } from "@ultimate-bikes/contract/bikes";
+import Table from "react-bootstrap/Table";
+import { ErrorMessage } from "../../components/error-message";
+import { LoadingSpinner } from "../../components/loading-spinner";
+import { useMovements } from "./bikes-api";
+
+const describe: Record<StockMovement["kind"], (delta: number) => string> = {
+  seed: (delta) => `Opening stock of ${delta}`,
+  create: (delta) => `Added with ${delta}`,
+  deliver: () => "Delivered 1",
+  import: (delta) => `Imported ${delta}`,
+  delete: (delta) => `Deleted (${-delta} units)`,
+};
+
+const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+
+/** The ledger: every stock change with who made it, newest first. */
+export function MovementList({ bikeId }: { bikeId: string }) {
+  const { data, error, isPending, refetch } = useMovements(bikeId);
+  return (
+    <section aria-labelledby="movements-heading" className="mt-5">
+      <h2 id="movements-heading" className="h4">
+        Recent stock movements
+      </h2>
+      {isPending ? (
+        <LoadingSpinner label="Loading the movements…" />
+      ) : error ? (
+        <ErrorMessage error={error} onRetry={() => void refetch()} />
+      ) : data.length === 0 ? (
+        <p className="text-body-secondary">No movements yet.</p>
+      ) : (
+        <Table responsive size="sm" striped>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">Quantity after</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((movement) => (
+              <tr key={movement.id}>
+                <td>{when.format(new Date(movement.at))}</td>
+                <td>{movement.actorEmail ?? "Warehouse"}</td>
+                <td>{describe[movement.kind](movement.delta)}</td>
+                <td>{movement.quantityAfter}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import { bikeListSchema, bikeSchema, type Bike } from "@ultimate-bikes/contract/bikes";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+
+/** A bike name no other test (or parallel spec) will use. */
+export const uniqueBikeName = (label = "E2E Bike") => `${label} ${randomUUID().slice(0, 8)}`;
+
+export interface NewBikeFields {
+  name?: string;
+  photo?: string;
+  des?: string;
+  price?: string;
+  quantity?: string;
+  supplierName?: string;
+}
+
+/**
+ * Adds a bike owned by the page's signed-in user through the API (never touching the seeded
+ * stock other specs read). Returns its id and name.
+ */
+export async function createBike(page: Page, fields: NewBikeFields = {}) {
+  const bike = {
+    name: uniqueBikeName(),
+    photo: "/images/bikes/vespa-gts-300.svg",
+    des: "A test scooter made by the stock end-to-end tests.",
+    price: "1999.00",
+    quantity: "2",
+    supplierName: "E2E Supplies Ltd.",
+    ...fields,
+  };
+  const response = await page.request.post("/api/bikes", { data: bike });
+  expect(response.status(), await response.text()).toBe(201);
+  const { insertedId } = (await response.json()) as { insertedId: string };
+  return { id: insertedId, name: bike.name };
+}
+
+/** The bike as the server has it now, or null once it is gone (404). */
+export async function fetchBike(page: Page, id: string): Promise<Bike | null> {
+  const response = await page.request.get(`/api/bikes/${id}`);
+  if (response.status() === 404) return null;
+  expect(response.status()).toBe(200);
+  return bikeSchema.parse(await response.json());
+}
+
+/** Changes the stock behind the page's back, as another member of staff would. */
+export async function deliverViaApi(page: Page, id: string): Promise<Bike> {
+  const response = await page.request.post(`/api/bikes/${id}/deliveries`);
+  expect(response.status(), await response.text()).toBe(200);
+  return bikeSchema.parse(await response.json());
+}
+
+export async function importViaApi(page: Page, id: string, amount: number): Promise<Bike> {
+  const response = await page.request.post(`/api/bikes/${id}/imports`, { data: { amount } });
+  expect(response.status(), await response.text()).toBe(200);
+  return bikeSchema.parse(await response.json());
+}
+
+/**
+ * GET /api/items?email= with the bearer token the app keeps in local storage (the app fetches
+ * it once the session is known, so this waits for it).
+ */
+export async function myItemsViaApi(page: Page, email: string): Promise<Bike[]> {
+  let token: string | null = null;
+  await expect
+    .poll(async () => {
+      token = await page.evaluate(() => localStorage.getItem("accessToken"));
+      return token;
+    })
+    .not.toBeNull();
+  const response = await page.request.get(`/api/items?email=${encodeURIComponent(email)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return bikeListSchema.parse(await response.json());
+}
+
+/**
+ * Records the page's own requests (not the test's API calls) with this method whose path
+ * matches, from now on.
+ */
+export function recordRequests(page: Page, method: string, path: RegExp): string[] {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === method && path.test(new URL(request.url()).pathname)) {
+      seen.push(request.url());
+    }
+  });
+  return seen;
+}
+
+/** A toast (react-toastify renders them as alerts) with this text. */
+export const toast = (page: Page, text: string) =>
+  page.getByRole("alert").filter({ hasText: text }).last();
+
+/** The value shown next to a `<dt>` label inside a card or fact list. */
+export const fact = (scope: Locator, label: string) =>
+  scope
+    .locator("dt")
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator("xpath=following-sibling::dd[1]");
+
+/** Sets a marker on the window; it survives client-side navigation but not a reload. */
+export async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { stockE2eMarker: boolean }).stockE2eMarker = true;
+  });
+}
+
+export const documentStillMarked = (page: Page) =>
+  page.evaluate(() => (window as unknown as { stockE2eMarker?: boolean }).stockE2eMarker === true);
+
+/** Answers the next confirm() with accept or dismiss and returns a promise of its message. */
+export function answerNextDialog(page: Page, accept: boolean): Promise<string> {
+  return new Promise((resolve) => {
+    page.once("dialog", (dialog) => {
+      resolve(`${dialog.type()}: ${dialog.message()}`);
+      void (accept ? dialog.accept() : dialog.dismiss());
+    });
+  });
+}
