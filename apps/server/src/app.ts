@@ -37,8 +37,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const database = openDatabase(config.database);
   app.addHook("onClose", async () => database.db.destroy());
   await migrateToLatest(database);
+  const bikes = createBikeRepository(database.db);
   if (config.seed) {
-    const seeded = await seedEmptyDatabase(database.db);
+    const seeded = await seedEmptyDatabase(bikes);
     if (seeded) app.log.info({ seeded }, "seeded the demo stock");
   }
 
@@ -51,7 +52,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const auth = createAuth(config, database, createMailer(config.mail, app.log));
   const tokens = createAccessTokens(config.authSecret);
   const authentication = createAuthentication(auth, tokens);
-  const bikes = createBikeRepository(database.db);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });

@@ -98,6 +98,45 @@ export function createBikeRepository(db: Kysely<Database>) {
       .execute();
   }
 
+  async function insertWithMovement(
+    trx: Transaction<Database>,
+    bike: NewBike,
+    owner: Actor | null,
+    kind: "create" | "seed",
+    createdAt: string,
+  ): Promise<string> {
+    const id = randomUUID();
+    await trx
+      .insertInto("bike")
+      .values({
+        id,
+        name: bike.name,
+        des: bike.des,
+        photo: bike.photo,
+        price_cents: Math.round(bike.price * 100),
+        quantity: bike.quantity,
+        supplier_name: bike.supplierName,
+        owner_id: owner?.id ?? null,
+        created_at: createdAt,
+        updated_at: createdAt,
+      })
+      .execute();
+    await trx
+      .insertInto("stock_movement")
+      .values({
+        bike_id: id,
+        bike_name: bike.name,
+        kind,
+        delta: bike.quantity,
+        quantity_after: bike.quantity,
+        actor_id: owner?.id ?? null,
+        actor_email: owner?.email ?? null,
+        created_at: createdAt,
+      })
+      .execute();
+    return id;
+  }
+
   /**
    * Applies `delta` only where `condition` holds for the stored row; otherwise says why not.
    * `expected` turns it into a compare-and-set on the quantity the caller saw.
@@ -189,27 +228,25 @@ export function createBikeRepository(db: Kysely<Database>) {
       return twin?.id;
     },
 
+    /** Adds one bike owned by `owner`, with its opening movement. */
     async create(bike: NewBike, owner: Actor): Promise<Bike> {
       return db.transaction().execute(async (trx) => {
-        const id = randomUUID();
-        const createdAt = now();
-        await trx
-          .insertInto("bike")
-          .values({
-            id,
-            name: bike.name,
-            des: bike.des,
-            photo: bike.photo,
-            price_cents: Math.round(bike.price * 100),
-            quantity: bike.quantity,
-            supplier_name: bike.supplierName,
-            owner_id: owner.id,
-            created_at: createdAt,
-            updated_at: createdAt,
-          })
-          .execute();
-        await record(trx, { id, name: bike.name }, "create", bike.quantity, bike.quantity, owner);
+        const id = await insertWithMovement(trx, bike, owner, "create", now());
         return (await findIn(trx, id))!;
+      });
+    },
+
+    /** Fills an empty stock with warehouse bikes (no owner); returns how many it added. */
+    async seedIfEmpty(stock: readonly NewBike[]): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const existing = await trx.selectFrom("bike").select("id").limit(1).executeTakeFirst();
+        if (existing) return 0;
+        const start = Date.now();
+        for (const [index, bike] of stock.entries()) {
+          // One millisecond apart, so the list keeps the seed's order.
+          await insertWithMovement(trx, bike, null, "seed", new Date(start + index).toISOString());
+        }
+        return stock.length;
       });
     },
 

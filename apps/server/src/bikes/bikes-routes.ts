@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signedInUser, type Authentication } from "../auth/authentication.ts";
 import { errorResponses as errors, HttpError, notFound } from "../plugins/errors.ts";
+import { removeBike } from "./bike-removal.ts";
 import type { BikeRepository } from "./bikes-repository.ts";
 import { bikeOrThrow, NO_SUCH_BIKE } from "./stock-errors.ts";
 
@@ -209,17 +210,13 @@ export async function bikesRoutes(
         response: { 200: deletedSchema, ...errors(401, 403, 404) },
       },
     },
-    async (request) => {
-      const id = checkedBikeId(request.params.id);
-      const user = signedInUser(request);
-      const bike = await bikes.ownerOf(id);
-      if (!bike) throw notFound(NO_SUCH_BIKE);
-      if (bike.ownerId && bike.ownerId !== user.id) {
-        throw new HttpError(403, "This bike belongs to another user; only they can remove it.");
-      }
-      if (!(await bikes.delete(id, user))) throw notFound(NO_SUCH_BIKE);
-      return { acknowledged: true, deletedCount: 1 };
-    },
+    async (request) =>
+      removeBike(
+        bikes,
+        checkedBikeId(request.params.id),
+        signedInUser(request),
+        "owner-or-warehouse-stock",
+      ),
   );
 
   routes.get(

@@ -9,10 +9,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signedInUser, type Authentication } from "../auth/authentication.ts";
-import { errorResponses as errors, HttpError, notFound } from "../plugins/errors.ts";
+import { errorResponses as errors, HttpError } from "../plugins/errors.ts";
+import { removeBike } from "./bike-removal.ts";
 import type { BikeRepository } from "./bikes-repository.ts";
 import { checkedBikeId } from "./bikes-routes.ts";
-import { NO_SUCH_BIKE } from "./stock-errors.ts";
 
 /** How long after `POST /bikes` the spec's follow-up `POST /items` with the same body counts as the same bike. */
 const TWIN_WINDOW_MS = 10 * 60 * 1000;
@@ -81,15 +81,7 @@ export async function itemsRoutes(
         response: { 200: deletedSchema, ...errors(401, 403, 404) },
       },
     },
-    async (request) => {
-      const id = checkedBikeId(request.params.id);
-      const user = signedInUser(request);
-      const bike = await bikes.ownerOf(id);
-      if (!bike) throw notFound(NO_SUCH_BIKE);
-      if (bike.ownerId !== user.id)
-        throw new HttpError(403, "Only the user who added this item can cancel it.");
-      if (!(await bikes.delete(id, user))) throw notFound(NO_SUCH_BIKE);
-      return { acknowledged: true, deletedCount: 1 };
-    },
+    async (request) =>
+      removeBike(bikes, checkedBikeId(request.params.id), signedInUser(request), "owner-only"),
   );
 }

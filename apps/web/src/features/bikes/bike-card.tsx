@@ -5,7 +5,8 @@ import { useNavigate } from "react-router";
 import { formatPrice } from "../../lib/format";
 import { paths } from "../../lib/paths";
 
-export function BikeCard({ bike }: { bike: Bike }) {
+/** `headingLevel` keeps the page outline whole: h3 under Home's section heading, h2 on Inventory. */
+export function BikeCard({ bike, headingLevel }: { bike: Bike; headingLevel: "h2" | "h3" }) {
   const navigate = useNavigate();
   const headingId = `bike-${bike._id}-name`;
   return (
@@ -18,7 +19,7 @@ export function BikeCard({ bike }: { bike: Bike }) {
         className="bike-card-photo"
       />
       <Card.Body className="d-flex flex-column">
-        <Card.Title as="h3" id={headingId} className="h5">
+        <Card.Title as={headingLevel} id={headingId} className="h5">
           {bike.name}
         </Card.Title>
         <Card.Text className="text-body-secondary small flex-grow-1">{bike.des}</Card.Text>

@@ -7,7 +7,7 @@ import { useBikes } from "./bikes-api";
 import { BikeCard } from "./bike-card";
 
 /** The stock as cards, with loading, error and empty states; `limit` keeps the first n. */
-export function BikeGrid({ limit }: { limit?: number }) {
+export function BikeGrid({ limit, headingLevel }: { limit?: number; headingLevel: "h2" | "h3" }) {
   const { data, error, isPending, refetch } = useBikes();
   if (isPending) return <LoadingSpinner label="Loading bikes…" />;
   if (error) return <ErrorMessage error={error} onRetry={() => void refetch()} />;
@@ -32,7 +32,7 @@ export function BikeGrid({ limit }: { limit?: number }) {
     >
       {bikes.map((bike) => (
         <Col as="li" key={bike._id}>
-          <BikeCard bike={bike} />
+          <BikeCard bike={bike} headingLevel={headingLevel} />
         </Col>
       ))}
     </Row>

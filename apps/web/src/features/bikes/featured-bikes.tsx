@@ -11,7 +11,7 @@ export function FeaturedBikes() {
       <h2 id="featured-heading" className="text-center mb-4">
         Featured Bikes
       </h2>
-      <BikeGrid limit={FEATURED_BIKE_COUNT} />
+      <BikeGrid limit={FEATURED_BIKE_COUNT} headingLevel="h3" />
       <p className="text-center mt-4">
         <Link to={paths.inventory} className="btn btn-outline-danger">
           See the whole inventory

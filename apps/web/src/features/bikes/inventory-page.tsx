@@ -7,7 +7,7 @@ export function InventoryPage() {
   return (
     <Container as="section" className="py-5">
       <h1 className="text-center mb-4">Our Inventory</h1>
-      <BikeGrid />
+      <BikeGrid headingLevel="h2" />
     </Container>
   );
 }
