@@ -13,7 +13,7 @@ import {
   type LoadSample,
   type LoadSettings,
 } from "../support/load.ts";
-import { createScratchDatabase } from "../support/scratch-postgres.ts";
+import { createScratchDatabase, type ScratchDatabase } from "../support/scratch-postgres.ts";
 
 export type DatabaseTarget = { kind: "sqlite" } | { kind: "postgres"; adminUrl: string };
 
@@ -65,10 +65,10 @@ async function benchDatabase(
   const removeWorkDir = () => rmSync(workDir, { recursive: true, force: true });
   // Also on an interrupted run; a scratch PostgreSQL database would be left (ub_bench_*).
   process.once("exit", removeWorkDir);
-  const scratch =
-    database.kind === "postgres" ? await createScratchDatabase(database.adminUrl) : undefined;
   const servers: ChildServer[] = [];
+  let scratch: ScratchDatabase | undefined;
   try {
+    if (database.kind === "postgres") scratch = await createScratchDatabase(database.adminUrl);
     progress(`${database.kind}: starting the app (fresh, seeded database)`);
     const app = await startChildServer(
       appScript,

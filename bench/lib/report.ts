@@ -24,15 +24,13 @@ function table(header: string[], rows: string[][]): string {
 export function machineSummary(): string {
   const cpus = os.cpus();
   const cpuModel = cpus[0]?.model.trim() ?? "unknown model";
+  const loadAverages = os.loadavg().map((load) => load.toFixed(1));
   return [
     `Node ${process.version}`,
     `${cpus.length} CPU cores (${cpuModel})`,
     `${os.platform()} ${os.release()}`,
     // Other work on a shared machine is the main source of noise, so say how busy it was.
-    `load average ${os
-      .loadavg()
-      .map((load) => load.toFixed(1))
-      .join(" / ")} (1 / 5 / 15 min)`,
+    `load average ${loadAverages.join(" / ")} (1 / 5 / 15 min)`,
     new Date().toISOString(),
   ].join(", ");
 }
@@ -78,8 +76,8 @@ function readApiTable(comparisons: EndpointComparison[]): string {
 }
 
 export function bundleReport(sizes: BundleSizes): string {
-  const names = (files: string[]) =>
-    files.map((file) => path.relative(webDistDir, file)).join(", ") || "none";
+  const names = (list: string[]) =>
+    list.map((file) => path.relative(webDistDir, file)).join(", ") || "none";
   return [
     `Loaded up front: ${names(sizes.homeScripts)}, ${names(sizes.homeStyles)}`,
     `Loaded on demand, not counted: ${names(sizes.lazyScripts)}`,
