@@ -28,7 +28,7 @@ test.describe("Inventory (/inventory)", () => {
       if (attempt++ > 0) await page.reload();
       const bikes = await fetchBikes(request);
       await expect(cards).toHaveCount(bikes.length, { timeout: 2_000 });
-      await expect(cards.getByRole("heading", { level: 3 })).toHaveText(
+      await expect(cards.getByRole("heading", { level: 2 })).toHaveText(
         bikes.map((bike) => bike.name),
         { timeout: 1_000 },
       );

@@ -57,12 +57,15 @@ export function useSocialSignIn({
       }
     }
     window.addEventListener("message", onMessage);
-    // A popup the user closes without finishing ends the pending state too.
+    // A closed popup whose message we have not seen: the session says how it ended (the popup
+    // may close before its message is delivered, or the user may have closed it).
     const watcher = window.setInterval(() => {
-      if (popupRef.current?.closed) {
-        popupRef.current = null;
-        handlers.current.onError("The sign-in window was closed before signing in.");
-      }
+      if (!popupRef.current?.closed) return;
+      popupRef.current = null;
+      void authClient.getSession().then(({ data }) => {
+        if (data) handlers.current.onSignedIn();
+        else handlers.current.onError("The sign-in window was closed before signing in.");
+      });
     }, 500);
     return () => {
       window.removeEventListener("message", onMessage);
