@@ -34,7 +34,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, app.log);
   app.addHook("onClose", async () => database.db.destroy());
   await migrateToLatest(database);
   const bikes = createBikeRepository(database.db);

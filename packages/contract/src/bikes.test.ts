@@ -22,7 +22,9 @@ describe("wholeNumber", () => {
     ["abc", "must be a whole number"],
     ["", "is required"],
     [101, "must be at most 100"],
-    [null, "Invalid input"],
+    [null, "is required"],
+    [undefined, "is required"],
+    [true, "must be a whole number"],
   ])("refuses %j with %s", (input, message) => {
     const result = quantity.safeParse(input);
     expect(result.success).toBe(false);

@@ -32,9 +32,14 @@ export type Bike = z.infer<typeof bikeSchema>;
  * A whole number of units from 0 to `max`, typed as a number or as the text of one (the spec's
  * forms send text). Anything else is refused with a message a person can act on.
  */
+const missingOr = (message: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? "is required" : message;
+
 export const wholeNumber = (max = QUANTITY_MAX) =>
   z
-    .union([z.number(), z.string().trim().min(1, "is required")])
+    .union([z.number(), z.string().trim().min(1, "is required")], {
+      error: missingOr("must be a whole number"),
+    })
     .transform((value) =>
       typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value,
     )
@@ -48,7 +53,9 @@ export const wholeNumber = (max = QUANTITY_MAX) =>
 
 /** A price in dollars with at most two decimals, as a number or its text. */
 export const priceField = z
-  .union([z.number(), z.string().trim().min(1, "is required")])
+  .union([z.number(), z.string().trim().min(1, "is required")], {
+    error: missingOr("must be a price like 1999.99"),
+  })
   .transform((value) =>
     typeof value === "string" && /^\d+(\.\d{1,2})?$/.test(value) ? Number(value) : value,
   )

@@ -127,8 +127,9 @@ describe(`who may do what on ${testDatabaseKind}`, () => {
       ...newBikeBody(),
       ownerId: "someone-else",
     });
-    const named = expectError(extra, 400).fields ?? [];
-    expect(named.some((field) => `${field.field} ${field.message}`.includes("ownerId"))).toBe(true);
+    expect(expectError(extra, 400).fields).toEqual([
+      { field: "body.ownerId", message: "is not a known field" },
+    ]);
     expect(fieldsOf(await send(test.app, owner, "POST", "/api/bikes", []))).toEqual(["body"]);
     const malformed = await send(test.app, owner, "POST", "/api/bikes", "{bad", {
       "content-type": "application/json",

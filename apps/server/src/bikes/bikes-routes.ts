@@ -189,8 +189,16 @@ export async function bikesRoutes(
         });
       }
       if (newNumber === previous) {
+        // Nothing to add, but the caller must still be looking at the stored quantity.
         const bike = await bikes.findById(id);
         if (!bike) throw notFound(NO_SUCH_BIKE);
+        if (bike.quantity !== previous) {
+          return bikeOrThrow({
+            refused: "conflict",
+            currentQuantity: bike.quantity,
+            reason: "stale",
+          });
+        }
         return bike;
       }
       return bikeOrThrow(

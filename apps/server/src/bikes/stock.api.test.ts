@@ -150,6 +150,8 @@ describe(`stock changes on ${testDatabaseKind}`, () => {
     expectConflict(await put(id, { newNumber: 11 }, { "if-match": '"8"' }), 10);
     expectQuantity(await put(id, { newNumber: "12" }, { "if-match": "10" }), 12);
     expectQuantity(await put(id, { newNumber: 12, previousQuantity: 12 }), 12);
+    // Adding nothing from a stale total is still a conflict: the caller's view is out of date.
+    expectConflict(await put(id, { newNumber: 7, previousQuantity: 7 }), 12);
     expect(await quantityOf(test.app, id)).toBe(12);
 
     expect(ledger(await movementsOf(test.app, user, id))).toEqual([

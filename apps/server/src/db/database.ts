@@ -3,6 +3,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
+import type { FastifyBaseLogger } from "fastify";
 import type { DatabaseConfig } from "../config.ts";
 import type { Database } from "./schema.ts";
 
@@ -16,9 +17,12 @@ export interface AppDatabase {
 // PostgreSQL's int8 (counts) as a JS number: our counts never get near 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-export function openDatabase(config: DatabaseConfig): AppDatabase {
+export function openDatabase(config: DatabaseConfig, log: FastifyBaseLogger): AppDatabase {
   if (config.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: config.connectionString, max: 10 });
+    // An idle connection the server dropped (restart, failover): the pool discards it and opens
+    // a new one on demand. Without a listener, Node would treat the event as fatal.
+    pool.on("error", (error) => log.warn({ err: error }, "idle PostgreSQL connection lost"));
     return {
       kind: "postgres",
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),

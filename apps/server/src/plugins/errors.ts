@@ -38,9 +38,15 @@ export function sendError(
 function validationFields(error: FastifyError): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
   const context = error.validationContext ?? "body";
-  return error.validation.map((issue) => {
+  return error.validation.flatMap((issue) => {
     const path = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
-    return { field: path ? `${context}.${path}` : context, message: issue.message ?? "is invalid" };
+    const at = path ? `${context}.${path}` : context;
+    // An unknown field is named itself, so the caller sees which one to drop.
+    const unknownKeys =
+      issue.keyword === "unrecognized_keys" ? (issue.params.keys as string[]) : [];
+    if (unknownKeys.length)
+      return unknownKeys.map((key) => ({ field: `${at}.${key}`, message: "is not a known field" }));
+    return [{ field: at, message: issue.message ?? "is invalid" }];
   });
 }
 
