@@ -10,7 +10,8 @@ export interface ReadApiOptions {
 
 export const readApiUsage = `Options:
   --database sqlite|postgres  repeatable; default: sqlite, and postgres if BENCH_DATABASE_URL is set
-  --duration SECONDS          measured load per server and endpoint (default 10)
+  --duration SECONDS          measured load per server and endpoint, or per side and delivery
+                              scenario (default 10)
   --rounds N                  alternating rounds the duration is split into (default 4)
   --warmup SECONDS            unmeasured load before each measurement (default 2)
   --connections N             concurrent connections (default 10)
@@ -77,4 +78,14 @@ export function readApiTimeBudgetSeconds({ databases, load }: ReadApiOptions): n
   // Each autocannon run also spends a moment connecting and draining.
   const runOverheadSeconds = (1 + load.rounds) * serversTimesEndpoints;
   return databases.length * (loadSeconds + runOverheadSeconds + 60) + 30;
+}
+
+/**
+ * The same for deliveries.ts: two scenarios, each measuring reads and deliveries, then a drain.
+ * Their load is sized from the pace of the run before, so allow for it to run over.
+ */
+export function deliveriesTimeBudgetSeconds({ databases, load }: ReadApiOptions): number {
+  const scenariosTimesSides = 2 * 2;
+  const loadSeconds = 1.5 * (load.warmupSeconds + load.durationSeconds) * scenariosTimesSides;
+  return databases.length * (loadSeconds + 60) + 30;
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { LoadSettings } from "../support/load.ts";
 import { webDistDir } from "../support/paths.ts";
 import type { BundleSizes } from "./bundle-size-bench.ts";
+import { DRAIN, type DeliveriesResults } from "./deliveries-bench.ts";
 import type { EndpointComparison } from "./read-api-bench.ts";
 
 const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed(2)}×`;
@@ -72,6 +73,70 @@ function readApiTable(comparisons: EndpointComparison[]): string {
         `${whole(bodyBytes)} B`,
       ];
     }),
+  );
+}
+
+export function deliveriesReport(results: DeliveriesResults, load: LoadSettings): string {
+  const settings =
+    `${load.connections} connections on one server per database. In each scenario, reads ` +
+    "(`GET /api/bikes/{id}`) and deliveries (`POST /api/bikes/{id}/deliveries`, signed in) " +
+    `of the same bikes get ${load.warmupSeconds} s of warm-up, then about ` +
+    `${load.durationSeconds} s each in ${load.rounds} alternating rounds. Ratios are ` +
+    "deliveries/reads over all rounds, then the lowest and highest single-round ratio. " +
+    "After each scenario, every bike had lost exactly as many units as it got 200 deliveries, " +
+    "and its ledger ended in those deliveries.";
+  const drains =
+    `Drain: ${DRAIN.requests.toLocaleString("en-US")} deliveries from ${DRAIN.connections} ` +
+    `connections at once on a stock of ${DRAIN.stock}.`;
+  return `${settings}\n\n${deliveriesTable(results)}\n\n${drains}\n\n${drainTable(results)}`;
+}
+
+function deliveriesTable({ scenarios }: DeliveriesResults): string {
+  return table(
+    [
+      "Database",
+      "Scenario",
+      "Throughput deliveries/reads",
+      "A delivery costs",
+      "p99 deliveries/reads",
+      "Deliveries/s",
+      "Reads/s",
+      "Delivery p99",
+      "Read p99",
+      "Units delivered (all 200s)",
+    ],
+    scenarios.map((result) => {
+      const { deliveries, reads, roundThroughputRatios, roundP99Ratios } = result;
+      return [
+        result.database,
+        result.scenario,
+        ratioWithRange(
+          deliveries.requestsPerSecond,
+          reads.requestsPerSecond,
+          roundThroughputRatios,
+        ),
+        `${(reads.requestsPerSecond / deliveries.requestsPerSecond).toFixed(1)} reads`,
+        ratioWithRange(deliveries.p99Ms, reads.p99Ms, roundP99Ratios),
+        whole(deliveries.requestsPerSecond),
+        whole(reads.requestsPerSecond),
+        milliseconds(deliveries.p99Ms),
+        milliseconds(reads.p99Ms),
+        `${whole(result.unitsDelivered)}, exact`,
+      ];
+    }),
+  );
+}
+
+function drainTable({ drains }: DeliveriesResults): string {
+  return table(
+    ["Database", "200 delivered", "409 empty", "Final quantity", "Time"],
+    drains.map((drain) => [
+      drain.database,
+      whole(drain.delivered),
+      whole(drain.refused),
+      String(drain.finalQuantity),
+      `${drain.seconds.toFixed(2)} s`,
+    ]),
   );
 }
 

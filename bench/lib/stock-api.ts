@@ -1,0 +1,100 @@
+import { randomBytes, randomUUID } from "node:crypto";
+
+/** A signed-in user of the app under test: the cookie header a browser would send back. */
+export interface Session {
+  origin: string;
+  cookie: string;
+}
+
+export interface Movement {
+  kind: string;
+  delta: number;
+  quantityAfter: number;
+}
+
+async function call(
+  origin: string,
+  method: "GET" | "POST",
+  urlPath: string,
+  expectedStatus: number,
+  { cookie, body, pageOrigin }: { cookie?: string; body?: unknown; pageOrigin?: string } = {},
+): Promise<Response> {
+  const response = await fetch(new URL(urlPath, origin), {
+    method,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(pageOrigin ? { origin: pageOrigin } : {}),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (response.status !== expectedStatus) {
+    throw new Error(`${method} ${urlPath} answered ${response.status}: ${await response.text()}`);
+  }
+  return response;
+}
+
+/**
+ * Registers a new user through better-auth's own endpoint and keeps its session cookie. Sign-up
+ * is limited to 10 a minute per client address; a benchmark needs one per server. better-auth
+ * refuses it without the Origin a browser would send: the app's PUBLIC_URL.
+ */
+export async function signUp(origin: string, publicUrl: string): Promise<Session> {
+  const response = await call(origin, "POST", "/api/auth/sign-up/email", 200, {
+    pageOrigin: publicUrl,
+    body: {
+      name: "Benchmark Staff",
+      email: `bench-${randomUUID().slice(0, 8)}@example.com`,
+      password: randomBytes(18).toString("base64url"),
+    },
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  if (!cookie) throw new Error("sign-up set no session cookie");
+  return { origin, cookie };
+}
+
+/** Adds a bike owned by the session's user and returns its id. */
+export async function addBike(session: Session, name: string, quantity: number): Promise<string> {
+  const response = await call(session.origin, "POST", "/api/bikes", 201, {
+    cookie: session.cookie,
+    body: {
+      name,
+      photo: "/images/bikes/vespa-gts-300.svg",
+      des: "Added by the deliveries benchmark.",
+      price: "100.00",
+      quantity: String(quantity),
+      supplierName: "Benchmark Supplier",
+    },
+  });
+  const { insertedId } = (await response.json()) as { insertedId?: unknown };
+  if (typeof insertedId !== "string") throw new Error("POST /api/bikes returned no insertedId");
+  return insertedId;
+}
+
+/** The stored quantity, as anyone reads it. */
+export async function quantityOf(origin: string, id: string): Promise<number> {
+  const response = await call(origin, "GET", `/api/bikes/${id}`, 200);
+  const { quantity } = (await response.json()) as { quantity?: unknown };
+  if (typeof quantity !== "number") throw new Error(`GET /api/bikes/${id} returned no quantity`);
+  return quantity;
+}
+
+/** The newest `limit` entries (at most 200) of the bike's stock ledger, newest first. */
+export async function movementsOf(
+  session: Session,
+  id: string,
+  limit: number,
+): Promise<Movement[]> {
+  const response = await call(
+    session.origin,
+    "GET",
+    `/api/bikes/${id}/movements?limit=${limit}`,
+    200,
+    { cookie: session.cookie },
+  );
+  return (await response.json()) as Movement[];
+}
