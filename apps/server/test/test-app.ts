@@ -45,7 +45,10 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
 }
 
 /** A server on its own fresh database (SQLite file or PostgreSQL database), seeded by default. */
-export async function createTestApp(environment: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  environment: Record<string, string> = {},
+  overrides: Partial<AppConfig> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "ultimate-bikes-test-"));
   const postgres = testDatabaseKind === "postgres" ? await createPostgresDatabase() : undefined;
   const config = loadConfig({
@@ -54,7 +57,7 @@ export async function createTestApp(environment: Record<string, string> = {}): P
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...environment,
   });
-  const app = await buildApp(config);
+  const app = await buildApp({ ...config, ...overrides });
   await app.ready();
   return {
     app,

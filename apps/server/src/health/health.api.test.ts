@@ -25,7 +25,7 @@ describe(`health and the API's edges on ${testDatabaseKind}`, () => {
   });
 
   it("describes every route in the OpenAPI document", async () => {
-    const response = await test.app.inject("/api/docs/openapi.json");
+    const response = await test.app.inject("/api/docs/json");
     expect(response.statusCode).toBe(200);
     const document = response.json() as { paths: Record<string, unknown> };
     expect(Object.keys(document.paths)).toEqual(

@@ -1,5 +1,5 @@
 import swagger from "@fastify/swagger";
-import scalar from "@scalar/fastify-api-reference";
+import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
@@ -16,5 +16,6 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(scalar, { routePrefix: "/api/docs" });
+  // Swagger UI ships its assets in the package: the docs work offline too.
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
 });

@@ -17,10 +17,12 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
       root: options.distDir,
       wildcard: false,
       index: false,
+      // Our setHeaders decides caching, per file.
+      cacheControl: false,
       setHeaders(response, filePath) {
         // Vite puts a content hash in every asset name, so those can be cached for good.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        response.header(
+        response.setHeader(
           "cache-control",
           immutable ? "public, max-age=31536000, immutable" : "no-cache",
         );
@@ -38,6 +40,6 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
     if (isApi || isFile || !hasWebApp || (request.method !== "GET" && request.method !== "HEAD")) {
       return sendError(reply, 404, `Route ${request.method} ${pathname} not found`);
     }
-    return reply.header("cache-control", "no-cache").sendFile("index.html");
+    return reply.sendFile("index.html");
   });
 });
