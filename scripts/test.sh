@@ -33,13 +33,22 @@ npm run --silent typecheck
 step "Build the web app"
 npm run --silent build >/dev/null
 
+results=$(mktemp)
+trap 'stop_test_cluster; rm -f "$results"' EXIT
+
 step "Start a throwaway PostgreSQL cluster"
-trap stop_test_cluster EXIT
 start_test_cluster
 echo "PostgreSQL on ${DATABASE_URL_TEST}"
 
 step "Unit, component and API tests (SQLite and PostgreSQL)"
-npx vitest run
+npx vitest run | tee -a "$results"
 
 step "End-to-end tests in Chromium"
-npx playwright test --config e2e/playwright.config.ts
+npx playwright test --config e2e/playwright.config.ts | tee -a "$results"
+
+# One closing line for every suite together (both runners stop the script above on a failure).
+plain=$(sed 's/\x1b\[[0-9;]*m//g' "$results")
+unit=$(grep -Eo 'Tests +[0-9]+ passed' <<<"$plain" | grep -Eo '[0-9]+' | tail -n 1)
+e2e=$(grep -Eo '^ +[0-9]+ passed' <<<"$plain" | grep -Eo '[0-9]+' | tail -n 1)
+echo
+echo "Summary: $((unit + e2e)) passed, 0 failed"
