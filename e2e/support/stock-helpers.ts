@@ -1,4 +1,4 @@
-import { bikeListSchema, bikeSchema, type Bike } from "@ultimate-bikes/contract/bikes";
+import { bikeSchema, itemListSchema, type Bike, type Item } from "@ultimate-bikes/contract/bikes";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 
@@ -59,7 +59,7 @@ export async function importViaApi(page: Page, id: string, amount: number): Prom
  * GET /api/items?email= with the bearer token the app keeps in local storage (the app fetches
  * it once the session is known, so this waits for it).
  */
-export async function myItemsViaApi(page: Page, email: string): Promise<Bike[]> {
+export async function myItemsViaApi(page: Page, email: string): Promise<Item[]> {
   let token: string | null = null;
   await expect
     .poll(async () => {
@@ -71,7 +71,7 @@ export async function myItemsViaApi(page: Page, email: string): Promise<Bike[]> 
     headers: { authorization: `Bearer ${token}` },
   });
   expect(response.status(), await response.text()).toBe(200);
-  return bikeListSchema.parse(await response.json());
+  return itemListSchema.parse(await response.json());
 }
 
 /**

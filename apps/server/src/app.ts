@@ -18,6 +18,12 @@ import { errorsPlugin, sendError } from "./plugins/errors.ts";
 import { openApiPlugin } from "./plugins/openapi.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest n proxies". */
+function trustedProxies(setting: AppConfig["trustProxy"]) {
+  if (typeof setting === "number") return (_address: string, hop: number) => hop < setting;
+  return setting;
+}
+
 /**
  * The whole server, shared by main.ts and the tests: opens and migrates the database,
  * seeds it when asked, and registers the API under /api and the web app beside it.
@@ -26,7 +32,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 64 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     // Errors Fastify raises before routing (over-long path parameters, bad URLs) keep our shape too.
     frameworkErrors: (error, _request, reply) =>
       sendError(reply, error.statusCode ?? 400, error.message.slice(0, 120)),
@@ -51,7 +57,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorateRequest("tokenEmail", null);
   const auth = createAuth(config, database, createMailer(config.mail, app.log));
   const tokens = createAccessTokens(config.authSecret);
-  const authentication = createAuthentication(auth, tokens);
+  const authentication = createAuthentication(auth, tokens, config.publicUrl);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });

@@ -47,14 +47,31 @@ describe("loadConfig", () => {
     [{ PUBLIC_URL: "ftp://example.com" }, "PUBLIC_URL"],
     [{ GOOGLE_CLIENT_ID: "id-only" }, "GOOGLE_CLIENT_SECRET"],
     [{ NODE_ENV: "production" }, "AUTH_SECRET"],
+    [
+      {
+        NODE_ENV: "production",
+        AUTH_SECRET: "x".repeat(40),
+        OAUTH_ISSUER_URL: "http://127.0.0.1:9",
+      },
+      "OAUTH_ISSUER_URL",
+    ],
+    [{ PUBLIC_URL: "https://bikes.example.com/app" }, "PUBLIC_URL"],
+    [{ TRUST_PROXY: "everyone" }, "TRUST_PROXY"],
   ])("refuses %o naming %s", (environment, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...environment })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...environment })).toThrow(name);
   });
 
-  it("accepts SEED=off and TRUST_PROXY=on", () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), SEED: "off", TRUST_PROXY: "on" });
-    expect(config.seed).toBe(false);
-    expect(config.trustProxy).toBe(true);
+  it("accepts SEED=off", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), SEED: "off" }).seed).toBe(false);
+  });
+
+  it.each([
+    ["off", false],
+    ["on", 1],
+    ["2", 2],
+    ["10.0.0.0/8, 127.0.0.1", ["10.0.0.0/8", "127.0.0.1"]],
+  ])("reads TRUST_PROXY=%s as %j, never as trust-everyone", (value, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 });

@@ -28,7 +28,12 @@ const environmentSchema = z.object({
     .max(65535)
     .default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .refine((value) => new URL(value).pathname === "/" && !new URL(value).search, {
+      error: "must be an origin only, like https://bikes.example.com (no path)",
+    })
+    .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
     .string()
@@ -46,8 +51,23 @@ const environmentSchema = z.object({
   GITHUB_CLIENT_SECRET: optionalText,
   /** Testing only: points Google and GitHub sign-in at one local OAuth 2.0 / OpenID Connect server. */
   OAUTH_ISSUER_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits use it). */
-  TRUST_PROXY: switchSchema.default(false),
+  /**
+   * Behind reverse proxies: how many hops (`on` = 1) or which proxy addresses (comma-separated
+   * IPs or CIDRs) to trust for X-Forwarded-For. Never "any": a client could then pick its address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      if (["off", "false", "0", "no"].includes(value)) return false as const;
+      if (["on", "true", "yes"].includes(value)) return 1;
+      if (/^[1-9]\d*$/.test(value)) return Number(value);
+      const addresses = value.split(",").map((part) => part.trim());
+      if (addresses.every((part) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(part))) return addresses;
+      context.addIssue({ code: "custom", message: "must be off, on, a hop count or IP/CIDR list" });
+      return z.NEVER;
+    })
+    .default(false),
   SEED: switchSchema.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -75,7 +95,7 @@ export interface AppConfig {
     issuerOverride: string | undefined;
   };
   seed: boolean;
-  trustProxy: boolean;
+  trustProxy: false | number | string[];
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
   /** The built web app; the server serves it when the folder exists. */
   webDistDir: string;
@@ -122,6 +142,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   const dataDir = path.resolve(env.DATA_DIR);
   if (production && !env.AUTH_SECRET) {
     throw new ConfigError("AUTH_SECRET: required when NODE_ENV=production");
+  }
+  if (production && env.OAUTH_ISSUER_URL) {
+    // It sends Google and GitHub sign-in to another server: for local testing only.
+    throw new ConfigError("OAUTH_ISSUER_URL: not allowed when NODE_ENV=production");
   }
   return {
     production,

@@ -75,6 +75,12 @@ describe("newBikeSchema", () => {
   it("refuses unknown fields and photo URLs that are not http(s) or a path", () => {
     expect(newBikeSchema.safeParse({ ...valid, owner: "me" }).success).toBe(false);
     expect(newBikeSchema.safeParse({ ...valid, photo: "javascript:alert(1)" }).success).toBe(false);
+    expect(
+      newBikeSchema.safeParse({ ...valid, photo: "//tracker.example/pixel.gif" }).success,
+    ).toBe(false);
+    expect(
+      newBikeSchema.safeParse({ ...valid, photo: "/images/bikes/vespa-gts-300.svg" }).success,
+    ).toBe(true);
   });
 
   it("needs every one of the form's required fields", () => {

@@ -20,13 +20,20 @@ export const bikeSchema = z.object({
   price: z.number(),
   quantity: z.number().int(),
   supplierName: z.string(),
-  /** The email of the user who added the bike; null for the warehouse's own stock. */
-  email: z.string().nullable(),
 });
 
 export const bikeListSchema = z.array(bikeSchema);
 
 export type Bike = z.infer<typeof bikeSchema>;
+
+/**
+ * A bike as its owner sees it in My Items: with the owner's email (spec §3). Public lists leave
+ * the email out, so nobody's address is shown to visitors.
+ */
+export const itemSchema = bikeSchema.extend({ email: z.string().nullable() });
+export const itemListSchema = z.array(itemSchema);
+
+export type Item = z.infer<typeof itemSchema>;
 
 /**
  * A whole number of units from 0 to `max`, typed as a number or as the text of one (the spec's
@@ -74,9 +81,9 @@ const requiredText = (max: number) =>
     .min(1, "is required")
     .max(max, `must be at most ${max} characters`);
 
-/** A photo is an http(s) URL or a path on this site. */
+/** A photo is an http(s) URL or a path on this site (not a protocol-relative `//host/…`). */
 const photoField = requiredText(2000).refine(
-  (value) => value.startsWith("/") || /^https?:\/\/[^\s]+$/i.test(value),
+  (value) => /^\/(?!\/)\S*$/.test(value) || /^https?:\/\/[^\s]+$/i.test(value),
   "must be an image URL starting with http://, https:// or /",
 );
 

@@ -40,15 +40,15 @@ async function gitHubUserInfo(accessToken: string | undefined) {
   };
   const emailsResponse = await fetch("https://api.github.com/user/emails", { headers });
   const emails = emailsResponse.ok ? ((await emailsResponse.json()) as GitHubEmail[]) : [];
-  const primary = emails.find((entry) => entry.primary) ?? emails[0];
-  const email = profile.email ?? primary?.email;
+  // Only an address GitHub has verified may sign in (and so be linked to an existing account).
+  const email = emails.find((entry) => entry.primary && entry.verified)?.email;
   if (!email) return null;
   return {
     id: String(profile.id),
     name: profile.name ?? profile.login,
     email,
     image: profile.avatar_url,
-    emailVerified: emails.find((entry) => entry.email === email)?.verified ?? false,
+    emailVerified: true,
   };
 }
 
@@ -109,7 +109,8 @@ export function createAuth(config: AppConfig, database: AppDatabase, mailer: Mai
         await mailer.send(verificationMessage(user.email, user.name, link));
       },
     },
-    account: { accountLinking: { enabled: true, trustedProviders: ["google", "github"] } },
+    // Linking to an existing account needs a verified email from the provider; none is trusted blindly.
+    account: { accountLinking: { enabled: true } },
     rateLimit: {
       enabled: true,
       // In the database, so every server of a cluster counts against the same limit.

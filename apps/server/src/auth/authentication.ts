@@ -23,7 +23,7 @@ declare module "fastify" {
  * Who is calling. The hooks run on `onRequest`, before the body is validated, so an anonymous
  * write is a 401 whatever it sends.
  */
-export function createAuthentication(auth: Auth, tokens: AccessTokens) {
+export function createAuthentication(auth: Auth, tokens: AccessTokens, publicUrl: string) {
   async function currentUser(request: FastifyRequest): Promise<SignedInUser | undefined> {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session) return undefined;
@@ -31,8 +31,15 @@ export function createAuthentication(auth: Auth, tokens: AccessTokens) {
   }
 
   return {
-    /** Session cookie required: 401 without one. */
+    /**
+     * Session cookie required: 401 without one. A write sent by a page of another origin (a
+     * browser always says so in Origin) is refused whatever cookie it carries.
+     */
     async requireUser(request: FastifyRequest) {
+      const origin = request.headers.origin;
+      if (request.method !== "GET" && origin && origin !== publicUrl) {
+        throw new HttpError(403, "Requests from other sites are not accepted.");
+      }
       const user = await currentUser(request);
       if (!user) throw new HttpError(401, "Please log in first.");
       request.user = user;

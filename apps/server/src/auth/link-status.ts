@@ -37,5 +37,3 @@ export function createLinkStatus(auth: Auth, authSecret: string) {
     },
   };
 }
-
-export type LinkStatusReader = ReturnType<typeof createLinkStatus>;

@@ -9,6 +9,7 @@ import {
   listBikes,
   movementsOf,
   newBikeBody,
+  quantityOf,
   send,
   UNKNOWN_BIKE_ID,
 } from "../../test/stock-helpers.ts";
@@ -80,10 +81,30 @@ describe(`who may do what on ${testDatabaseKind}`, () => {
       expectError(await send(test.app, other, "DELETE", url), 403);
     }
     // The warehouse's own stock is nobody's item to cancel.
-    const seeded = before.find((bike) => bike.email === null)!;
+    const seeded = before.find((bike) => bike._id !== bikeId)!;
     expectError(await send(test.app, other, "DELETE", `/api/items/${seeded._id}`), 403);
     expect(await listBikes(test.app)).toEqual(before);
     expect((await test.app.inject(`/api/bikes/${bikeId}`)).statusCode).toBe(200);
+  });
+
+  it("refuses a write sent from another site's page, even with a valid session", async () => {
+    const before = await quantityOf(test.app, bikeId);
+    const forged = await send(
+      test.app,
+      owner,
+      "POST",
+      `/api/bikes/${bikeId}/deliveries`,
+      undefined,
+      {
+        origin: "https://evil.example",
+      },
+    );
+    expectError(forged, 403);
+    expect(await quantityOf(test.app, bikeId)).toBe(before);
+    const own = await send(test.app, owner, "POST", `/api/bikes/${bikeId}/deliveries`, undefined, {
+      origin: test.config.publicUrl,
+    });
+    expect(own.statusCode).toBe(200);
   });
 
   it("refuses to add a bike or issue a token under someone else's email", async () => {

@@ -1,6 +1,6 @@
 import {
   QUANTITY_MAX,
-  type Bike,
+  type Item,
   type NewBike,
   type StockMovement,
 } from "@ultimate-bikes/contract/bikes";
@@ -19,7 +19,7 @@ export type StockRefusal =
   | { refused: "not-found" }
   | { refused: "conflict"; currentQuantity: number; reason: "empty" | "too-many" | "stale" };
 
-export type StockResult = { bike: Bike } | StockRefusal;
+export type StockResult = { bike: Item } | StockRefusal;
 
 const bikeColumns = [
   "bike.id",
@@ -43,7 +43,7 @@ interface BikeRow {
   owner_email: string | null;
 }
 
-export function toBike(row: BikeRow): Bike {
+function toItem(row: BikeRow): Item {
   return {
     _id: row.id,
     name: row.name,
@@ -72,7 +72,7 @@ export function createBikeRepository(db: Kysely<Database>) {
 
   async function findIn(executor: Kysely<Database> | Transaction<Database>, id: string) {
     const row = await selectBikes(executor).where("bike.id", "=", id).executeTakeFirst();
-    return row && toBike(row);
+    return row && toItem(row);
   }
 
   async function record(
@@ -82,6 +82,7 @@ export function createBikeRepository(db: Kysely<Database>) {
     delta: number,
     quantityAfter: number,
     actor: Actor | null,
+    at = now(),
   ) {
     await trx
       .insertInto("stock_movement")
@@ -93,7 +94,7 @@ export function createBikeRepository(db: Kysely<Database>) {
         quantity_after: quantityAfter,
         actor_id: actor?.id ?? null,
         actor_email: actor?.email ?? null,
-        created_at: now(),
+        created_at: at,
       })
       .execute();
   }
@@ -121,19 +122,15 @@ export function createBikeRepository(db: Kysely<Database>) {
         updated_at: createdAt,
       })
       .execute();
-    await trx
-      .insertInto("stock_movement")
-      .values({
-        bike_id: id,
-        bike_name: bike.name,
-        kind,
-        delta: bike.quantity,
-        quantity_after: bike.quantity,
-        actor_id: owner?.id ?? null,
-        actor_email: owner?.email ?? null,
-        created_at: createdAt,
-      })
-      .execute();
+    await record(
+      trx,
+      { id, name: bike.name },
+      kind,
+      bike.quantity,
+      bike.quantity,
+      owner,
+      createdAt,
+    );
     return id;
   }
 
@@ -179,20 +176,20 @@ export function createBikeRepository(db: Kysely<Database>) {
   }
 
   return {
-    async list(): Promise<Bike[]> {
+    async list(): Promise<Item[]> {
       const rows = await selectBikes(db).orderBy("bike.created_at").orderBy("bike.id").execute();
-      return rows.map(toBike);
+      return rows.map(toItem);
     },
 
     findById: (id: string) => findIn(db, id),
 
-    async listOwnedBy(email: string): Promise<Bike[]> {
+    async listOwnedBy(email: string): Promise<Item[]> {
       const rows = await selectBikes(db)
         .where(sql<string>`lower(owner.email)`, "=", email.toLowerCase())
         .orderBy("bike.created_at")
         .orderBy("bike.id")
         .execute();
-      return rows.map(toBike);
+      return rows.map(toItem);
     },
 
     /** The owner's identical bike added within `withinMs`, if any: the spec's second insert. */
@@ -229,7 +226,7 @@ export function createBikeRepository(db: Kysely<Database>) {
     },
 
     /** Adds one bike owned by `owner`, with its opening movement. */
-    async create(bike: NewBike, owner: Actor): Promise<Bike> {
+    async create(bike: NewBike, owner: Actor): Promise<Item> {
       return db.transaction().execute(async (trx) => {
         const id = await insertWithMovement(trx, bike, owner, "create", now());
         return (await findIn(trx, id))!;

@@ -1,5 +1,4 @@
 import {
-  bikeIdSchema,
   bikeListSchema,
   bikeSchema,
   deletedSchema,
@@ -17,15 +16,9 @@ import { signedInUser, type Authentication } from "../auth/authentication.ts";
 import { errorResponses as errors, HttpError, notFound } from "../plugins/errors.ts";
 import { removeBike } from "./bike-removal.ts";
 import type { BikeRepository } from "./bikes-repository.ts";
-import { bikeOrThrow, NO_SUCH_BIKE } from "./stock-errors.ts";
+import { bikeOrThrow, checkedBikeId, NO_SUCH_BIKE } from "./stock-errors.ts";
 
 const bikeParams = z.object({ id: z.string() });
-
-/** A malformed id names no bike, so it is a 404 like an unknown one (docs/decisions/003). */
-export function checkedBikeId(id: string): string {
-  if (!bikeIdSchema.safeParse(id).success) throw notFound(NO_SUCH_BIKE);
-  return id;
-}
 
 /** `If-Match: "7"` (or 7): the quantity a caller computed its new total from. */
 function quantityFromIfMatch(header: string | undefined): number | undefined {

@@ -1,6 +1,7 @@
 import { bikeListSchema, bikeSchema } from "@ultimate-bikes/contract/bikes";
 import { apiErrorSchema } from "@ultimate-bikes/contract/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerUser } from "../../test/accounts.ts";
 import { createTestApp, testDatabaseKind, type TestApp } from "../../test/test-app.ts";
 import { seedBikes } from "../db/seed-bikes.ts";
 
@@ -25,8 +26,29 @@ describe(`bikes read API on ${testDatabaseKind}`, () => {
       price: Number(first.price),
       quantity: first.quantity,
       supplierName: first.supplierName,
-      email: null,
     });
+  });
+
+  it("never shows visitors the email of the user who added a bike", async () => {
+    const owner = await registerUser(test.app);
+    const added = await test.app.inject({
+      method: "POST",
+      url: "/api/bikes",
+      headers: { cookie: owner.cookie },
+      payload: {
+        name: "Private Owner Bike",
+        photo: "/images/bikes/vespa-gts-300.svg",
+        des: "Owned by someone.",
+        price: "10.00",
+        quantity: "1",
+        supplierName: "Somebody",
+      },
+    });
+    const { insertedId } = added.json() as { insertedId: string };
+    const list = await test.app.inject("/api/bikes");
+    const one = await test.app.inject(`/api/bikes/${insertedId}`);
+    expect(list.body).not.toContain(owner.email);
+    expect(one.json()).not.toHaveProperty("email");
   });
 
   it("returns one bike by id", async () => {

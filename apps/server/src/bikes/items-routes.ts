@@ -1,5 +1,5 @@
 import {
-  bikeListSchema,
+  itemListSchema,
   deletedSchema,
   insertedSchema,
   itemsQuerySchema,
@@ -12,7 +12,7 @@ import { signedInUser, type Authentication } from "../auth/authentication.ts";
 import { errorResponses as errors, HttpError } from "../plugins/errors.ts";
 import { removeBike } from "./bike-removal.ts";
 import type { BikeRepository } from "./bikes-repository.ts";
-import { checkedBikeId } from "./bikes-routes.ts";
+import { checkedBikeId } from "./stock-errors.ts";
 
 /** How long after `POST /bikes` the spec's follow-up `POST /items` with the same body counts as the same bike. */
 const TWIN_WINDOW_MS = 10 * 60 * 1000;
@@ -35,7 +35,7 @@ export async function itemsRoutes(
         tags: ["items"],
         summary: "The bikes a user added (bearer token for that email required)",
         querystring: itemsQuerySchema,
-        response: { 200: bikeListSchema, ...errors(400, 401, 403) },
+        response: { 200: itemListSchema, ...errors(400, 401, 403) },
       },
     },
     async (request) => {

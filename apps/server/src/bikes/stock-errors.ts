@@ -1,8 +1,14 @@
-import type { Bike } from "@ultimate-bikes/contract/bikes";
+import { bikeIdSchema, type Bike } from "@ultimate-bikes/contract/bikes";
 import { HttpError, notFound } from "../plugins/errors.ts";
 import type { StockResult } from "./bikes-repository.ts";
 
 export const NO_SUCH_BIKE = "No bike with that id";
+
+/** A malformed id names no bike, so it is a 404 like an unknown one (docs/decisions/003). */
+export function checkedBikeId(id: string): string {
+  if (!bikeIdSchema.safeParse(id).success) throw notFound(NO_SUCH_BIKE);
+  return id;
+}
 
 const conflictMessages = {
   empty: () => "Your stock is empty",

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { isAccessTokenFor } from "./access-token";
+import { describe, expect, it, vi } from "vitest";
+import { accessTokenStorage, fetchAccessToken, isAccessTokenFor } from "./access-token";
 
 const tokenWith = (claims: object) =>
   `header.${btoa(JSON.stringify(claims)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}.signature`;
@@ -29,5 +29,32 @@ describe("isAccessTokenFor", () => {
     expect(isAccessTokenFor(null, "staff@example.com")).toBe(false);
     expect(isAccessTokenFor("not-a-token", "staff@example.com")).toBe(false);
     expect(isAccessTokenFor("a.%%%.c", "staff@example.com")).toBe(false);
+  });
+});
+
+describe("fetchAccessToken", () => {
+  it("does not store a token whose request was still in flight when the token was cleared", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const pending = fetchAccessToken("staff@example.com");
+    accessTokenStorage.clear(); // logout while POST /api/login is under way
+    answer(new Response(JSON.stringify({ accessToken: "late.token.here" }), { status: 200 }));
+    await pending;
+    expect(accessTokenStorage.read()).toBeNull();
+    vi.unstubAllGlobals();
+  });
+
+  it("stores the token it fetched", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ accessToken: "a.b.c" }), { status: 200 })),
+    );
+    await fetchAccessToken("staff@example.com");
+    expect(accessTokenStorage.read()).toBe("a.b.c");
+    accessTokenStorage.clear();
+    vi.unstubAllGlobals();
   });
 });

@@ -4,11 +4,17 @@ import {
 } from "@ultimate-bikes/contract/accounts";
 import { apiRequest } from "./api-client";
 
+/** Bumped by every clear, so a token request still in flight at logout cannot store its answer. */
+let generation = 0;
+
 /** The access token lives in local storage under `accessToken` (spec §3, §9). */
 export const accessTokenStorage = {
   read: () => localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY),
   write: (token: string) => localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, token),
-  clear: () => localStorage.removeItem(ACCESS_TOKEN_STORAGE_KEY),
+  clear: () => {
+    generation += 1;
+    localStorage.removeItem(ACCESS_TOKEN_STORAGE_KEY);
+  },
 };
 
 /**
@@ -32,11 +38,12 @@ export function isAccessTokenFor(token: string | null, email: string): boolean {
 
 /** Trades the signed-in session for the spec's access token and keeps it in local storage. */
 export async function fetchAccessToken(email: string): Promise<string> {
+  const requestedIn = generation;
   const { accessToken } = await apiRequest("/login", accessTokenResponseSchema, {
     method: "POST",
     body: { email },
   });
-  accessTokenStorage.write(accessToken);
+  if (requestedIn === generation) accessTokenStorage.write(accessToken);
   return accessToken;
 }
 

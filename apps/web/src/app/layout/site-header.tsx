@@ -20,7 +20,6 @@ export function SiteHeader() {
         aria-label="Main"
         expanded={expanded}
         onToggle={setExpanded}
-        onSelect={() => setExpanded(false)}
       >
         <Container>
           <Navbar.Brand as={Link} to={paths.home} className="fw-bold">
@@ -32,7 +31,13 @@ export function SiteHeader() {
             aria-label="Toggle navigation"
             aria-expanded={expanded}
           />
-          <Navbar.Collapse id="main-navigation">
+          <Navbar.Collapse
+            id="main-navigation"
+            // Any link or button in the menu (Logout included) closes it on a phone.
+            onClick={(event) => {
+              if ((event.target as HTMLElement).closest("a, button")) setExpanded(false);
+            }}
+          >
             <Nav className="ms-auto">
               <Nav.Link as={NavLink} to={paths.home} end eventKey="home">
                 Home

@@ -3,15 +3,14 @@ import { useState, type FormEvent } from "react";
 import Button from "react-bootstrap/Button";
 import Container from "react-bootstrap/Container";
 import Form from "react-bootstrap/Form";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
-import { fetchAccessToken } from "../../lib/access-token";
 import { authClient } from "../../lib/auth-client";
 import { useReturnPath } from "./return-path";
-import { SocialSignInButtons, useSocialSignIn } from "./social-sign-in";
+import { describeSignInError, SocialSignInButtons, useSocialSignIn } from "./social-sign-in";
 
 export function LoginPage() {
   usePageTitle("Login");
@@ -22,7 +21,11 @@ export function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
+  // A provider sign-in that ended in a full-page redirect comes back with ?error=CODE.
+  const redirectError = useSearchParams()[0].get("error");
+  const [error, setError] = useState(
+    redirectError ? describeSignInError(redirectError) : undefined,
+  );
 
   async function finishSignIn() {
     const session = await authClient.getSession();
@@ -32,7 +35,6 @@ export function LoginPage() {
       setError("Sign-in did not complete. Please try again.");
       return;
     }
-    await fetchAccessToken(signedInEmail).catch(() => undefined);
     await queryClient.invalidateQueries();
     navigate(returnPath, { replace: true });
   }
@@ -72,10 +74,7 @@ export function LoginPage() {
       toast.error("Please enter your email");
       return;
     }
-    const result = await authClient.requestPasswordReset({
-      email: email.trim(),
-      redirectTo: "/reset-password",
-    });
+    const result = await authClient.requestPasswordReset({ email: email.trim() });
     if (result.error) toast.error(result.error.message ?? "Could not send the reset email.");
     else toast.success("Password reset email sent");
   }

@@ -8,7 +8,6 @@ import { toast } from "react-toastify";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
-import { fetchAccessToken } from "../../lib/access-token";
 import { authClient } from "../../lib/auth-client";
 import { useReturnPath } from "./return-path";
 
@@ -35,7 +34,6 @@ export function RegisterPage() {
       setError(result.error.message ?? "Registration failed.");
       return;
     }
-    await fetchAccessToken(email).catch(() => undefined);
     await queryClient.invalidateQueries();
     toast.success(`We sent a verification link to ${email}`);
     navigate(returnPath, { replace: true });

@@ -17,6 +17,10 @@ const providers = [
 
 type ProviderId = (typeof providers)[number]["id"];
 
+/** better-auth reports a failed provider sign-in as a code such as ACCESS_DENIED. */
+export const describeSignInError = (code: string) =>
+  `Sign-in failed: ${code.replaceAll("_", " ").toLowerCase()}`;
+
 interface SocialSignInHandlers {
   /** Where a full-page redirect (popup blocked) should land afterwards. */
   returnPath: string;
@@ -49,9 +53,7 @@ export function useSocialSignIn({
       if (data.type !== OAUTH_MESSAGE_TYPE) return;
       popupRef.current = null;
       if (data.error) {
-        handlers.current.onError(
-          `Sign-in failed: ${data.error.replaceAll("_", " ").toLowerCase()}`,
-        );
+        handlers.current.onError(describeSignInError(data.error));
       } else {
         handlers.current.onSignedIn();
       }

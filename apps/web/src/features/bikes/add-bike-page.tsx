@@ -93,6 +93,7 @@ export function AddBikePage() {
                 inputMode={field.inputMode}
                 placeholder={field.placeholder}
                 isInvalid={Boolean(error)}
+                aria-invalid={Boolean(error)}
                 aria-describedby={error ? `add-${field.name}-error` : undefined}
                 {...form.register(field.name)}
               />

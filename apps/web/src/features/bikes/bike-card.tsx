@@ -31,7 +31,11 @@ export function BikeCard({ bike, headingLevel }: { bike: Bike; headingLevel: "h2
           <dt>Supplier</dt>
           <dd>{bike.supplierName}</dd>
         </dl>
-        <Button variant="danger" onClick={() => navigate(paths.bike(bike._id))}>
+        <Button
+          variant="danger"
+          onClick={() => navigate(paths.bike(bike._id))}
+          aria-describedby={headingId}
+        >
           Update Now
         </Button>
       </Card.Body>

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   bikeListSchema,
   bikeSchema,
+  itemListSchema,
   deletedSchema,
   insertedSchema,
   stockMovementListSchema,
@@ -85,7 +86,7 @@ export function useAddBike() {
 /** The spec's `GET /items?email=` with the bearer token; a rejected token is renewed once. */
 async function fetchMyItems(email: string) {
   const request = (token: string) =>
-    apiRequest(`/items?email=${encodeURIComponent(email)}`, bikeListSchema, {
+    apiRequest(`/items?email=${encodeURIComponent(email)}`, itemListSchema, {
       headers: { authorization: `Bearer ${token}` },
     });
   try {

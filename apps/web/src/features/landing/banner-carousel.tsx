@@ -22,10 +22,14 @@ const slides = [
  * react-bootstrap's defaults are the spec's numbers: advance every 5000 ms, pause on hover,
  * a 40 px swipe threshold. They are spelled out so nobody changes them by accident.
  */
+const prefersReducedMotion = () =>
+  window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+
 export function BannerCarousel() {
   return (
     <Carousel
-      interval={5000}
+      // People who ask their system for less motion get a carousel that waits for them.
+      interval={prefersReducedMotion() ? null : 5000}
       pause="hover"
       touch
       aria-label="Ultimate Bikes at a glance"
