@@ -28,19 +28,10 @@ test.describe("Home", () => {
       "Blogs",
       "Login",
     ]);
-    await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("href", "/");
-    await expect(nav.getByRole("link", { name: "Inventory", exact: true })).toHaveAttribute(
-      "href",
-      "/inventory",
-    );
-    await expect(nav.getByRole("link", { name: "Blogs", exact: true })).toHaveAttribute(
-      "href",
-      "/blog",
-    );
-    await expect(nav.getByRole("link", { name: "Login", exact: true })).toHaveAttribute(
-      "href",
-      "/login",
-    );
+    const targets = { Home: "/", Inventory: "/inventory", Blogs: "/blog", Login: "/login" };
+    for (const [name, href] of Object.entries(targets)) {
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
     await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute(
       "aria-current",
       "page",
