@@ -6,7 +6,7 @@ import { measureBundleSizes } from "./lib/bundle-size-bench.ts";
 import { bundleReport, machineSummary } from "./lib/report.ts";
 import { runCli } from "./support/cli.ts";
 
-await runCli("tsx bench/bundle-size.ts  (after `npm run build`)", async () => {
+await runCli("node bench/bundle-size.ts  (after `npm run build`)", async () => {
   const sizes = await measureBundleSizes();
   console.log(`${machineSummary()}\n`);
   console.log(bundleReport(sizes));

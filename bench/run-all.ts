@@ -17,7 +17,7 @@ import { runCli } from "./support/cli.ts";
 import { boundRun } from "./support/watchdog.ts";
 
 await runCli(
-  `tsx bench/run-all.ts [options]  (after \`npm run build\`)\n${readApiUsage}`,
+  `node bench/run-all.ts [options]  (after \`npm run build\`)\n${readApiUsage}`,
   async () => {
     const options = parseReadApiOptions(process.argv.slice(2), process.env);
     boundRun(readApiTimeBudgetSeconds(options) + deliveriesTimeBudgetSeconds(options) + 60);

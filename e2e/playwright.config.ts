@@ -41,7 +41,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: [
     {
-      command: "npx tsx e2e/support/oauth-server.ts",
+      command: `"${process.execPath}" e2e/support/oauth-server.ts`,
       cwd: path.resolve(import.meta.dirname, ".."),
       url: `http://127.0.0.1:${oauthPort}/.well-known/openid-configuration`,
       reuseExistingServer: false,
@@ -49,7 +49,7 @@ export default defineConfig({
       env: { OAUTH_PORT: String(oauthPort) },
     },
     {
-      command: "npx tsx apps/server/src/main.ts",
+      command: `"${process.execPath}" apps/server/src/main.ts`,
       cwd: path.resolve(import.meta.dirname, ".."),
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: every suite, on a fresh Debian machine with Node 20.19+.
+# `npm test`: every suite, on a fresh Debian machine with npm. npm puts the project's own Node 24
+# (the `node` package) first on PATH, so everything below runs on it, whatever the system Node is.
 # Installs Debian's chromium and postgresql when missing and we are root; otherwise stops and says
 # what to install. Never skips a suite.
 set -euo pipefail
@@ -22,6 +23,8 @@ if [ ${#need_packages[@]} -gt 0 ]; then
     exit 1
   fi
 fi
+
+echo "Node $(node --version) at $(command -v node)"
 
 step "Lint and format"
 npx eslint . --max-warnings 0

@@ -7,6 +7,7 @@ export interface Target {
   method: "GET" | "POST";
   path: string;
   headers?: Record<string, string>;
+  body?: string;
 }
 
 /** How many responses came back with each status. */

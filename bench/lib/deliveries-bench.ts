@@ -145,13 +145,15 @@ class Side {
   readonly statusCounts: StatusCounts[];
   /** The measured runs, round by round. */
   readonly rounds: LoadSample[][] = [];
+  readonly targets: Target[];
+  private readonly origin: string;
+  private readonly connections: number;
   private requestsPerSecond: number | undefined;
 
-  constructor(
-    private readonly origin: string,
-    readonly targets: Target[],
-    private readonly connections: number,
-  ) {
+  constructor(origin: string, targets: Target[], connections: number) {
+    this.origin = origin;
+    this.targets = targets;
+    this.connections = connections;
     this.statusCounts = targets.map(() => new Map());
   }
 

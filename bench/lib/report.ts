@@ -3,8 +3,10 @@ import path from "node:path";
 import type { LoadSettings } from "../support/load.ts";
 import { webDistDir } from "../support/paths.ts";
 import type { BundleSizes } from "./bundle-size-bench.ts";
+import { median, type LauncherTimes } from "./cold-start-bench.ts";
 import { DRAIN, type DeliveriesResults } from "./deliveries-bench.ts";
 import type { EndpointComparison } from "./read-api-bench.ts";
+import type { SoakResult, SoakSettings } from "./soak-bench.ts";
 
 const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed(2)}×`;
 /** The overall ratio, with the lowest and highest of the rounds: the noise within the run. */
@@ -171,4 +173,42 @@ function bundleTable(sizes: BundleSizes): string {
       ],
     ],
   );
+}
+
+export function soakReport(result: SoakResult, settings: SoakSettings, seconds: number): string {
+  const count = (value: number) => value.toLocaleString("en-US");
+  const answered = (kind: keyof SoakResult["answers"]) => count(result.answers[kind].get(200) ?? 0);
+  const loadSeconds = result.batches.reduce((total, batch) => total + batch.seconds, 0);
+  const rss = result.batches.map((batch) => batch.rssMiB);
+  return [
+    `Soak passed: ${count(settings.requests)} requests over ${settings.connections} connections ` +
+      `in ${loadSeconds.toFixed(0)} s of load (${seconds.toFixed(0)} s in all), ` +
+      `${Math.round(settings.requests / loadSeconds)} requests/s, ` +
+      `a forced full GC in the server every ${settings.gcIntervalMs} ms.`,
+    `- answered 200: ${answered("read")} reads, ${answered("deliver")} deliveries, ` +
+      `${answered("import")} imports; nothing else`,
+    `- stock exact on all ${settings.bikes} bikes: ${count(result.unitsDelivered)} units ` +
+      `delivered, ${count(result.unitsImported)} imported; ${count(result.ledgerEntries)} ` +
+      "ledger entries, each answered, summing to every stored quantity",
+    `- the server never died and stopped with exit code ${result.exit.code}`,
+    `- server memory (RSS) after each batch of ${count(settings.batchSize)}: ${rss.join(", ")} MiB`,
+  ].join("\n");
+}
+
+/** Cold starts: each launcher's median, its spread, and the first launcher's median over it. */
+export function coldStartReport(results: LauncherTimes[]): string {
+  const now = median(results[0]!.startsMs);
+  const rounds = results[0]!.startsMs.length;
+  const rows = results.map(({ launcher, startsMs }) => [
+    launcher.name,
+    whole(median(startsMs)) + " ms",
+    `${whole(Math.min(...startsMs))}–${whole(Math.max(...startsMs))} ms`,
+    ratio(now, median(startsMs)),
+  ]);
+  return [
+    `Process start to the first 200 from /api/health, ${rounds} starts each in alternating ` +
+      "order, on a migrated and seeded SQLite database.",
+    "",
+    table(["Runs the TypeScript", "Median", "Fastest–slowest", "Now ÷ this (median)"], rows),
+  ].join("\n");
 }

@@ -2,19 +2,25 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import type { ListeningMessage } from "./child-lifecycle.ts";
 
+export interface ChildExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export interface ChildServer {
   /** e.g. http://127.0.0.1:41234 */
   origin: string;
   port: number;
-  stop(): Promise<void>;
+  pid: number;
+  /** How the process ended, if it already has: a crash shows here before anyone stops it. */
+  exited(): ChildExit | undefined;
+  /** Asks the server to close, kills it if it does not, and tells how it ended. */
+  stop(): Promise<ChildExit>;
 }
 
 const startTimeoutMs = 60_000;
 const stopTimeoutMs = 10_000;
 const keptStderrChars = 4_000;
-
-// The servers are TypeScript like the app; tsx's loader lets plain `node` run them.
-const tsxLoader = import.meta.resolve("tsx");
 
 /**
  * Runs a server script (one that uses child-lifecycle.ts) in its own Node process, so the load
@@ -24,8 +30,10 @@ export function startChildServer(
   script: string,
   env: NodeJS.ProcessEnv,
   name: string,
+  nodeArgs: string[] = [],
 ): Promise<ChildServer> {
-  const child = spawn(process.execPath, ["--import", tsxLoader, script], {
+  // The servers are TypeScript like the app; Node runs them by stripping the types.
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     env,
     stdio: ["pipe", "pipe", "pipe"],
   });
@@ -52,7 +60,13 @@ export function startChildServer(
       if (port === undefined) return fail(`printed something other than its port: ${line}`);
       clearTimeout(timer);
       child.removeAllListeners("exit");
-      resolve({ origin: `http://127.0.0.1:${port}`, port, stop: () => stopChild(child) });
+      resolve({
+        origin: `http://127.0.0.1:${port}`,
+        port,
+        pid: child.pid!,
+        exited: () => exitOf(child),
+        stop: () => stopChild(child),
+      });
     });
   });
 }
@@ -66,13 +80,19 @@ function parsePort(line: string): number | undefined {
   }
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+function exitOf(child: ChildProcess): ChildExit | undefined {
+  if (child.exitCode === null && child.signalCode === null) return undefined;
+  return { code: child.exitCode, signal: child.signalCode };
+}
+
+function stopChild(child: ChildProcess): Promise<ChildExit> {
+  const ended = exitOf(child);
+  if (ended) return Promise.resolve(ended);
   return new Promise((resolve) => {
     const killer = setTimeout(() => child.kill("SIGKILL"), stopTimeoutMs);
-    child.once("exit", () => {
+    child.once("exit", (code, signal) => {
       clearTimeout(killer);
-      resolve();
+      resolve({ code, signal });
     });
     // Closing stdin is the child's cue to close its server (see child-lifecycle.ts).
     child.stdin?.end();

@@ -1,7 +1,7 @@
 import { FEATURED_BIKE_COUNT } from "@ultimate-bikes/contract/bikes";
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "../support/fixtures";
-import { stubMapTiles } from "../support/public-helpers";
+import { expectNoSeriousA11yViolations } from "../support/fixtures.ts";
+import { stubMapTiles } from "../support/public-helpers.ts";
 
 test.describe("Accessibility of the public screens", () => {
   test.beforeEach(async ({ page }) => {

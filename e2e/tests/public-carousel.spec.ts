@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { settleReact, stubMapTiles } from "../support/public-helpers";
+import { settleReact, stubMapTiles } from "../support/public-helpers.ts";
 
 const captions = ["Trusted suppliers", "Inside the warehouse", "Our corporate office"];
 const START = new Date("2030-01-01T09:00:00Z").getTime();

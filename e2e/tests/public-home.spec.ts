@@ -9,7 +9,7 @@ import {
   signUpFreshUser,
   stubMapTiles,
   usd,
-} from "../support/public-helpers";
+} from "../support/public-helpers.ts";
 
 test.describe("Home", () => {
   test.beforeEach(async ({ page }) => {

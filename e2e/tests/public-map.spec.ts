@@ -5,7 +5,7 @@ import {
   failMapTiles,
   readMapView,
   stubMapTiles,
-} from "../support/public-helpers";
+} from "../support/public-helpers.ts";
 
 const WAREHOUSE = { lat: 23.7937, lng: 90.4066, zoom: 13 };
 

@@ -7,7 +7,7 @@ import {
   signUpFreshUser,
   stubMapTiles,
   usd,
-} from "../support/public-helpers";
+} from "../support/public-helpers.ts";
 
 test.describe("Inventory (/inventory)", () => {
   test("has its title and one card per bike in the list", async ({ page, request }) => {

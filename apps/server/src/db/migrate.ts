@@ -1,4 +1,4 @@
-import { Migrator, type Migration } from "kysely";
+import { Migrator, type Migration } from "kysely/migration";
 import type { AppDatabase } from "./database.ts";
 import { createStockTables } from "./migrations/001-create-stock.ts";
 import { createAuthTables } from "./migrations/002-create-auth-tables.ts";

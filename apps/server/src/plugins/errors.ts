@@ -8,12 +8,13 @@ import { STATUS_CODES } from "node:http";
 type ErrorDetails = Pick<ApiError, "fields" | "currentQuantity">;
 
 export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly details: ErrorDetails = {},
-  ) {
+  readonly statusCode: number;
+  readonly details: ErrorDetails;
+
+  constructor(statusCode: number, message: string, details: ErrorDetails = {}) {
     super(message);
+    this.statusCode = statusCode;
+    this.details = details;
   }
 }
 

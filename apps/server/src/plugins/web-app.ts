@@ -19,10 +19,10 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
       index: false,
       // Our setHeaders decides caching, per file.
       cacheControl: false,
-      setHeaders(response, filePath) {
+      setHeaders(reply, filePath) {
         // Vite puts a content hash in every asset name, so those can be cached for good.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        response.setHeader(
+        reply.header(
           "cache-control",
           immutable ? "public, max-age=31536000, immutable" : "no-cache",
         );
