@@ -33,8 +33,8 @@ npx prettier --check . --log-level warn
 step "Type check"
 npm run --silent typecheck
 
-step "Build the web app"
-npm run --silent build >/dev/null
+step "Quick start: npm start builds the web app and serves it on the pinned Node"
+bash scripts/quick-start-smoke.sh
 
 results=$(mktemp)
 trap 'stop_test_cluster; rm -f "$results"' EXIT
