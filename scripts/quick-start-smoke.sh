@@ -42,4 +42,7 @@ if [ "$served_by" != "$pinned" ]; then
   echo "npm start served on Node $served_by, not the pinned $pinned" >&2
   exit 1
 fi
-echo "npm start served the app and the API on Node $served_by (system Node: $(/usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin node --version 2>/dev/null || echo none))"
+# The machine's own Node: the first on PATH once npm's node_modules/.bin entries are left out.
+system_path=$(tr ':' '\n' <<<"$PATH" | grep -v '/node_modules/\.bin$' | paste -sd:)
+system_node=$(PATH=$system_path node --version 2>/dev/null || echo none)
+echo "npm start served the app and the API on Node $served_by (system Node: $system_node)"

@@ -1,15 +1,13 @@
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import http from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import { childEnv } from "../support/child-env.ts";
+import { appEnv } from "../support/child-env.ts";
 import { repoRoot } from "../support/paths.ts";
 import { percentile } from "../support/load.ts";
+import { withTempDir } from "../support/temp-dir.ts";
 
 /** One way of running the server's TypeScript. */
 export interface Launcher {
@@ -50,17 +48,8 @@ export async function measureColdStarts(
   rounds: number,
   progress: (message: string) => void,
 ): Promise<LauncherTimes[]> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "ultimate-bikes-cold-start-"));
-  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
-  process.once("exit", removeDataDir);
-  const variables = {
-    NODE_ENV: "production",
-    AUTH_SECRET: randomBytes(32).toString("base64url"),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    HOST: "127.0.0.1",
-  };
-  try {
+  return withTempDir("ultimate-bikes-cold-start-", async (dataDir) => {
+    const variables = appEnv(dataDir, { HOST: "127.0.0.1" });
     // Untimed: creates and seeds the database, and fills tsx's cache.
     for (const launcher of LAUNCHERS) await timeStart(launcher, variables);
     const results = LAUNCHERS.map((launcher) => ({ launcher, startsMs: [] as number[] }));
@@ -71,15 +60,12 @@ export async function measureColdStarts(
       progress(`round ${round + 1} of ${rounds}`);
     }
     return results;
-  } finally {
-    removeDataDir();
-    process.removeListener("exit", removeDataDir);
-  }
+  });
 }
 
 async function timeStart(launcher: Launcher, variables: Record<string, string>): Promise<number> {
   const port = await freePort();
-  const env = childEnv({ ...variables, ...launcher.env, PORT: String(port) });
+  const env = { ...variables, ...launcher.env, PORT: String(port) };
   const startedAt = performance.now();
   const child = spawn(process.execPath, [...launcher.nodeArgs, mainScript], {
     cwd: repoRoot,

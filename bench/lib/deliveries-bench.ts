@@ -1,9 +1,7 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { childEnv } from "../support/child-env.ts";
+import { appEnv } from "../support/child-env.ts";
 import { startChildServer, type ChildServer } from "../support/child-server.ts";
+import { appServerScript } from "../support/paths.ts";
+import { withTempDir } from "../support/temp-dir.ts";
 import {
   summarize,
   type LoadFigures,
@@ -19,7 +17,14 @@ import {
   type Target,
 } from "./counted-load.ts";
 import type { DatabaseTarget } from "./read-api-bench.ts";
-import { addBike, movementsOf, quantityOf, signUp, type Session } from "./stock-api.ts";
+import {
+  addBike,
+  BENCH_PUBLIC_URL,
+  movementsOf,
+  quantityOf,
+  signUp,
+  type Session,
+} from "./stock-api.ts";
 
 /** The most one bike may hold (QUANTITY_MAX in the contract): room for any run's deliveries. */
 const STARTING_QUANTITY = 1_000_000;
@@ -66,10 +71,6 @@ export class ExactnessError extends Error {
   }
 }
 
-const appScript = path.join(import.meta.dirname, "../support/serve-app.ts");
-/** The app's PUBLIC_URL, the origin better-auth trusts; the server itself is on a free port. */
-const publicUrl = "http://localhost:3000";
-
 /**
  * For each database, on one app server: deliveries to one bike and to many, each against reads
  * of the same bikes, then a drain. After each, the stock must account for every 200.
@@ -108,32 +109,21 @@ async function withAppServer(
   progress: (message: string) => void,
   use: (session: Session) => Promise<void>,
 ): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "ultimate-bikes-deliveries-"));
-  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
-  // Also on an interrupted run; a scratch PostgreSQL database would be left (ub_bench_*).
-  process.once("exit", removeDataDir);
-  let scratch: ScratchDatabase | undefined;
-  let server: ChildServer | undefined;
-  try {
-    if (database.kind === "postgres") scratch = await createScratchDatabase(database.adminUrl);
-    progress(`${database.kind}: starting the app (fresh, empty database)`);
-    const variables: Record<string, string> = {
-      NODE_ENV: "production",
-      AUTH_SECRET: randomBytes(32).toString("base64url"),
-      DATA_DIR: dataDir,
-      SEED: "off",
-      LOG_LEVEL: "silent",
-      PUBLIC_URL: publicUrl,
-    };
-    if (scratch) variables.DATABASE_URL = scratch.url;
-    server = await startChildServer(appScript, childEnv(variables), "app");
-    await use(await signUp(server.origin, publicUrl));
-  } finally {
-    await server?.stop();
-    await scratch?.drop();
-    removeDataDir();
-    process.removeListener("exit", removeDataDir);
-  }
+  await withTempDir("ultimate-bikes-deliveries-", async (dataDir) => {
+    let scratch: ScratchDatabase | undefined;
+    let server: ChildServer | undefined;
+    try {
+      if (database.kind === "postgres") scratch = await createScratchDatabase(database.adminUrl);
+      progress(`${database.kind}: starting the app (fresh, empty database)`);
+      const variables: Record<string, string> = { SEED: "off", PUBLIC_URL: BENCH_PUBLIC_URL };
+      if (scratch) variables.DATABASE_URL = scratch.url;
+      server = await startChildServer(appServerScript, appEnv(dataDir, variables), "app");
+      await use(await signUp(server.origin, BENCH_PUBLIC_URL));
+    } finally {
+      await server?.stop();
+      await scratch?.drop();
+    }
+  });
 }
 
 /**

@@ -1,8 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { childEnv } from "../support/child-env.ts";
+import { appEnv, childEnv } from "../support/child-env.ts";
 import { startChildServer, type ChildServer } from "../support/child-server.ts";
 import { exactGet, type ExactResponse } from "../support/exact-get.ts";
 import { writeFixedResponses } from "../support/fixed-responses.ts";
@@ -13,7 +11,9 @@ import {
   type LoadSample,
   type LoadSettings,
 } from "../support/load.ts";
+import { appServerScript } from "../support/paths.ts";
 import { createScratchDatabase, type ScratchDatabase } from "../support/scratch-postgres.ts";
+import { withTempDir } from "../support/temp-dir.ts";
 
 export type DatabaseTarget = { kind: "sqlite" } | { kind: "postgres"; adminUrl: string };
 
@@ -37,7 +37,6 @@ interface Endpoint {
   response: ExactResponse;
 }
 
-const appScript = path.join(import.meta.dirname, "../support/serve-app.ts");
 const baselineScript = path.join(import.meta.dirname, "../support/serve-fixed-responses.ts");
 
 /**
@@ -61,66 +60,58 @@ async function benchDatabase(
   settings: LoadSettings,
   progress: (message: string) => void,
 ): Promise<EndpointComparison[]> {
-  const workDir = mkdtempSync(path.join(tmpdir(), "ultimate-bikes-bench-"));
-  const removeWorkDir = () => rmSync(workDir, { recursive: true, force: true });
-  // Also on an interrupted run; a scratch PostgreSQL database would be left (ub_bench_*).
-  process.once("exit", removeWorkDir);
-  const servers: ChildServer[] = [];
-  let scratch: ScratchDatabase | undefined;
-  try {
-    if (database.kind === "postgres") scratch = await createScratchDatabase(database.adminUrl);
-    progress(`${database.kind}: starting the app (fresh, seeded database)`);
-    const app = await startChildServer(
-      appScript,
-      childEnv({
-        NODE_ENV: "production",
-        AUTH_SECRET: randomBytes(32).toString("base64url"),
-        DATA_DIR: path.join(workDir, "data"),
-        SEED: "on",
-        LOG_LEVEL: "silent",
-        ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-      }),
-      "app",
-    );
-    servers.push(app);
-    const endpoints = await readEndpoints(app);
+  return withTempDir("ultimate-bikes-bench-", async (workDir) => {
+    const servers: ChildServer[] = [];
+    let scratch: ScratchDatabase | undefined;
+    try {
+      if (database.kind === "postgres") scratch = await createScratchDatabase(database.adminUrl);
+      progress(`${database.kind}: starting the app (fresh, seeded database)`);
+      const app = await startChildServer(
+        appServerScript,
+        appEnv(path.join(workDir, "data"), {
+          SEED: "on",
+          ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+        }),
+        "app",
+      );
+      servers.push(app);
+      const endpoints = await readEndpoints(app);
 
-    const responsesFile = path.join(workDir, "fixed-responses.json");
-    writeFileSync(
-      responsesFile,
-      writeFixedResponses(
-        endpoints.map(({ route, response }) => ({
-          route,
-          contentType: response.contentType,
-          body: response.body,
-        })),
-      ),
-    );
-    const baseline = await startChildServer(
-      baselineScript,
-      childEnv({ BENCH_FIXED_RESPONSES_FILE: responsesFile }),
-      "baseline",
-    );
-    servers.push(baseline);
-    await assertSameBytes(baseline, endpoints);
+      const responsesFile = path.join(workDir, "fixed-responses.json");
+      writeFileSync(
+        responsesFile,
+        writeFixedResponses(
+          endpoints.map(({ route, response }) => ({
+            route,
+            contentType: response.contentType,
+            body: response.body,
+          })),
+        ),
+      );
+      const baseline = await startChildServer(
+        baselineScript,
+        childEnv({ BENCH_FIXED_RESPONSES_FILE: responsesFile }),
+        "baseline",
+      );
+      servers.push(baseline);
+      await assertSameBytes(baseline, endpoints);
 
-    const comparisons: EndpointComparison[] = [];
-    for (const endpoint of endpoints) {
-      progress(`${database.kind}: ${endpoint.label}`);
-      comparisons.push({
-        database: database.kind,
-        endpoint: endpoint.label,
-        bodyBytes: endpoint.response.body.length,
-        ...(await compareServers(endpoint.path, app, baseline, settings)),
-      });
+      const comparisons: EndpointComparison[] = [];
+      for (const endpoint of endpoints) {
+        progress(`${database.kind}: ${endpoint.label}`);
+        comparisons.push({
+          database: database.kind,
+          endpoint: endpoint.label,
+          bodyBytes: endpoint.response.body.length,
+          ...(await compareServers(endpoint.path, app, baseline, settings)),
+        });
+      }
+      return comparisons;
+    } finally {
+      for (const server of servers.reverse()) await server.stop();
+      await scratch?.drop();
     }
-    return comparisons;
-  } finally {
-    for (const server of servers.reverse()) await server.stop();
-    await scratch?.drop();
-    removeWorkDir();
-    process.removeListener("exit", removeWorkDir);
-  }
+  });
 }
 
 /**

@@ -191,7 +191,7 @@ export function soakReport(result: SoakResult, settings: SoakSettings, seconds: 
       `delivered, ${count(result.unitsImported)} imported; ${count(result.ledgerEntries)} ` +
       "ledger entries, each answered, summing to every stored quantity",
     `- the server never died and stopped with exit code ${result.exit.code}`,
-    `- server memory (RSS) after each batch of ${count(settings.batchSize)}: ${rss.join(", ")} MiB`,
+    `- server memory (RSS) after each batch of up to ${count(settings.batchSize)} requests: ${rss.join(", ")} MiB`,
   ].join("\n");
 }
 

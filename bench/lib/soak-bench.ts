@@ -1,14 +1,14 @@
 import SQLite from "better-sqlite3";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { childEnv } from "../support/child-env.ts";
+import { appEnv } from "../support/child-env.ts";
 import { startChildServer, type ChildExit, type ChildServer } from "../support/child-server.ts";
+import { appServerScript } from "../support/paths.ts";
+import { withTempDir } from "../support/temp-dir.ts";
 import { countedLoad, describeStatuses, type StatusCounts, type Target } from "./counted-load.ts";
 import { ExactnessError } from "./deliveries-bench.ts";
-import { addBike, quantityOf, signUp, type Session } from "./stock-api.ts";
+import { addBike, BENCH_PUBLIC_URL, quantityOf, signUp, type Session } from "./stock-api.ts";
 
 export interface SoakSettings {
   requests: number;
@@ -46,8 +46,6 @@ interface SoakTarget extends Target {
 
 /** Room for every delivery a run can make, so a 409 (stock empty) never happens by design. */
 const STARTING_QUANTITY = 500_000;
-const publicUrl = "http://localhost:3000";
-const appScript = path.join(import.meta.dirname, "../support/serve-app.ts");
 const forceGcScript = path.join(import.meta.dirname, "../support/force-gc.ts");
 
 /**
@@ -60,26 +58,27 @@ export async function runSoak(
   settings: SoakSettings,
   progress: (message: string) => void,
 ): Promise<SoakResult> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "ultimate-bikes-soak-"));
-  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
-  process.once("exit", removeDataDir);
+  return withTempDir("ultimate-bikes-soak-", (dataDir) => soakIn(dataDir, settings, progress));
+}
+
+async function soakIn(
+  dataDir: string,
+  settings: SoakSettings,
+  progress: (message: string) => void,
+): Promise<SoakResult> {
   let server: ChildServer | undefined;
   try {
     server = await startChildServer(
-      appScript,
-      childEnv({
-        NODE_ENV: "production",
-        AUTH_SECRET: randomBytes(32).toString("base64url"),
-        DATA_DIR: dataDir,
+      appServerScript,
+      appEnv(dataDir, {
         SEED: "off",
-        LOG_LEVEL: "silent",
-        PUBLIC_URL: publicUrl,
+        PUBLIC_URL: BENCH_PUBLIC_URL,
         SOAK_GC_INTERVAL_MS: String(settings.gcIntervalMs),
       }),
       "app",
       ["--expose-gc", "--import", forceGcScript],
     );
-    const session = await signUp(server.origin, publicUrl);
+    const session = await signUp(server.origin, BENCH_PUBLIC_URL);
     const ids: string[] = [];
     for (let index = 0; index < settings.bikes; index++) {
       ids.push(await addBike(session, `Soak ${index + 1}`, STARTING_QUANTITY));
@@ -148,8 +147,6 @@ export async function runSoak(
     };
   } finally {
     await server?.stop();
-    removeDataDir();
-    process.removeListener("exit", removeDataDir);
   }
 }
 

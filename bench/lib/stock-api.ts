@@ -1,5 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 
+/**
+ * The PUBLIC_URL a benchmark gives the app: the origin better-auth trusts, which the sign-up sends
+ * as its Origin. The server itself listens on a free port.
+ */
+export const BENCH_PUBLIC_URL = "http://localhost:3000";
+
 /** A signed-in user of the app under test: the cookie header a browser would send back. */
 export interface Session {
   origin: string;
