@@ -8,7 +8,10 @@ import {
   type LoadSample,
   type LoadSettings,
 } from "../support/load.ts";
-import { createScratchDatabase, type ScratchDatabase } from "../support/scratch-postgres.ts";
+import {
+  createScratchDatabase,
+  type ScratchDatabase,
+} from "../../apps/server/test/scratch-postgres.ts";
 import {
   countedLoad,
   countOf,
@@ -113,7 +116,8 @@ async function withAppServer(
     let scratch: ScratchDatabase | undefined;
     let server: ChildServer | undefined;
     try {
-      if (database.kind === "postgres") scratch = await createScratchDatabase(database.adminUrl);
+      if (database.kind === "postgres")
+        scratch = await createScratchDatabase(database.adminUrl, "ub_bench");
       progress(`${database.kind}: starting the app (fresh, empty database)`);
       const variables: Record<string, string> = { SEED: "off", PUBLIC_URL: BENCH_PUBLIC_URL };
       if (scratch) variables.DATABASE_URL = scratch.url;

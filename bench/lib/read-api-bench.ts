@@ -12,7 +12,10 @@ import {
   type LoadSettings,
 } from "../support/load.ts";
 import { appServerScript } from "../support/paths.ts";
-import { createScratchDatabase, type ScratchDatabase } from "../support/scratch-postgres.ts";
+import {
+  createScratchDatabase,
+  type ScratchDatabase,
+} from "../../apps/server/test/scratch-postgres.ts";
 import { withTempDir } from "../support/temp-dir.ts";
 
 export type DatabaseTarget = { kind: "sqlite" } | { kind: "postgres"; adminUrl: string };
@@ -64,7 +67,8 @@ async function benchDatabase(
     const servers: ChildServer[] = [];
     let scratch: ScratchDatabase | undefined;
     try {
-      if (database.kind === "postgres") scratch = await createScratchDatabase(database.adminUrl);
+      if (database.kind === "postgres")
+        scratch = await createScratchDatabase(database.adminUrl, "ub_bench");
       progress(`${database.kind}: starting the app (fresh, seeded database)`);
       const app = await startChildServer(
         appServerScript,
