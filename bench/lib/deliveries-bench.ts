@@ -11,7 +11,7 @@ import {
 import {
   createScratchDatabase,
   type ScratchDatabase,
-} from "../../apps/server/test/scratch-postgres.ts";
+} from "@ultimate-bikes/test-support/scratch-postgres";
 import {
   countedLoad,
   countOf,

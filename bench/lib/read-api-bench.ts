@@ -15,7 +15,7 @@ import { appServerScript } from "../support/paths.ts";
 import {
   createScratchDatabase,
   type ScratchDatabase,
-} from "../../apps/server/test/scratch-postgres.ts";
+} from "@ultimate-bikes/test-support/scratch-postgres";
 import { withTempDir } from "../support/temp-dir.ts";
 
 export type DatabaseTarget = { kind: "sqlite" } | { kind: "postgres"; adminUrl: string };
