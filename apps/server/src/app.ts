@@ -1,3 +1,4 @@
+import { API_BASE_PATH } from "@ultimate-bikes/contract/paths";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -8,6 +9,7 @@ import { createAuthentication } from "./auth/authentication.ts";
 import { bikesRoutes } from "./bikes/bikes-routes.ts";
 import { createBikeRepository } from "./bikes/bikes-repository.ts";
 import { itemsRoutes } from "./bikes/items-routes.ts";
+import { createStockRules } from "./bikes/stock-rules.ts";
 import type { AppConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
@@ -58,14 +60,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const auth = createAuth(config, database, createMailer(config.mail, app.log));
   const tokens = createAccessTokens(config.authSecret);
   const authentication = createAuthentication(auth, tokens, config.publicUrl);
+  const stock = createStockRules(bikes);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { auth, authentication, tokens, config });
-      await api.register(bikesRoutes, { bikes, authentication });
-      await api.register(itemsRoutes, { bikes, authentication });
+      await api.register(bikesRoutes, { stock, authentication });
+      await api.register(itemsRoutes, { stock, authentication });
     },
-    { prefix: "/api" },
+    { prefix: API_BASE_PATH },
   );
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { emailSchema } from "./email.ts";
 
-/** `POST /api/login`: the spec's call that trades a signed-in session for an access token. */
-export const accessTokenRequestSchema = z.strictObject({
-  email: z.email("must be an email address").max(254),
-});
+/**
+ * `POST /api/login`: the original API's call that trades a signed-in session for an access token
+ * (docs/product.md, API).
+ */
+export const accessTokenRequestSchema = z.strictObject({ email: emailSchema });
 
 export const accessTokenResponseSchema = z.object({ accessToken: z.string() });
 
@@ -12,7 +14,7 @@ export const signInProvidersSchema = z.object({ google: z.boolean(), github: z.b
 
 export type SignInProviders = z.infer<typeof signInProvidersSchema>;
 
-/** The key the web app keeps the access token under (spec §3 and §9). */
+/** The key the web app keeps the access token under (docs/product.md, Data and Constants). */
 export const ACCESS_TOKEN_STORAGE_KEY = "accessToken";
 
 /**

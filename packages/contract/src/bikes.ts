@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailSchema } from "./email.ts";
 
 /** Limits that keep every stored number exact and far from integer overflow. */
 export const PRICE_MAX = 10_000_000;
@@ -6,10 +7,14 @@ export const QUANTITY_MAX = 1_000_000;
 export const TEXT_MAX = 120;
 export const DESCRIPTION_MAX = 2000;
 
-/** Home shows the first six bikes of the list (spec §9). */
+/** Home shows the first six bikes of the list (docs/product.md, Constants). */
 export const FEATURED_BIKE_COUNT = 6;
 
-export const bikeIdSchema = z.uuid();
+/** What the API answers for an id that names no bike, unknown or malformed (docs/decisions/003). */
+export const NO_SUCH_BIKE = "No bike with that id";
+
+/** A bike's `_id`. Text that is not a UUID names no bike, so its message is the 404's. */
+export const bikeIdSchema = z.uuid({ error: NO_SUCH_BIKE });
 
 export const bikeSchema = z.object({
   _id: z.string(),
@@ -27,8 +32,8 @@ export const bikeListSchema = z.array(bikeSchema);
 export type Bike = z.infer<typeof bikeSchema>;
 
 /**
- * A bike as its owner sees it in My Items: with the owner's email (spec §3). Public lists leave
- * the email out, so nobody's address is shown to visitors.
+ * A bike as its owner sees it in My Items: with the owner's email (docs/product.md, Data). Public
+ * reads never select the email, so nobody's address can reach visitors.
  */
 export const itemSchema = bikeSchema.extend({ email: z.string().nullable() });
 export const itemListSchema = z.array(itemSchema);
@@ -36,8 +41,8 @@ export const itemListSchema = z.array(itemSchema);
 export type Item = z.infer<typeof itemSchema>;
 
 /**
- * A whole number of units from 0 to `max`, typed as a number or as the text of one (the spec's
- * forms send text). Anything else is refused with a message a person can act on.
+ * A whole number of units from 0 to `max`, typed as a number or as the text of one (the original
+ * API's forms send text; docs/product.md, API). Anything else is refused with a message a person can act on.
  */
 const missingOr = (message: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? "is required" : message;
@@ -87,11 +92,11 @@ const photoField = requiredText(2000).refine(
   "must be an image URL starting with http://, https:// or /",
 );
 
-/** `POST /bikes` and `POST /items`: the add form's seven fields (spec §2, Add item). */
+/** `POST /bikes` and `POST /items`: the add form's seven fields (docs/product.md, Screens). */
 export const newBikeSchema = z.strictObject({
   name: requiredText(TEXT_MAX),
   /** Informational only: the owner always comes from the session. */
-  email: z.email("must be an email address").optional(),
+  email: emailSchema.optional(),
   photo: photoField,
   des: requiredText(DESCRIPTION_MAX),
   price: priceField,
@@ -111,13 +116,13 @@ export const deletedSchema = z.object({
 /** `POST /bikes/{id}/imports`: add this many units (0 changes nothing). */
 export const importRequestSchema = z.strictObject({ amount: wholeNumber() });
 
-/** The spec's `PATCH /bikes/{id}` (Delivered): the quantity after taking one unit. */
+/** The original API's `PATCH /bikes/{id}` (Delivered): the quantity after taking one unit. */
 export const deliveredQuantitySchema = z.strictObject({
   updatedQuantity: wholeNumber(),
 });
 
 /**
- * The spec's `PUT /bikes/{id}` (Import): the new total. `previousQuantity` (or an If-Match header)
+ * The original API's `PUT /bikes/{id}` (Import): the new total. `previousQuantity` (or an If-Match header)
  * names the total it was computed from, so a concurrent change is a 409, never a lost import.
  */
 export const newTotalSchema = z.strictObject({
@@ -139,4 +144,24 @@ export const stockMovementListSchema = z.array(stockMovementSchema);
 export type StockMovement = z.infer<typeof stockMovementSchema>;
 
 /** `GET /items?email=`: whose items to list (must be the bearer token's own email). */
-export const itemsQuerySchema = z.strictObject({ email: z.email("must be an email address") });
+export const itemsQuerySchema = z.strictObject({ email: emailSchema });
+
+/**
+ * The bike page's Import field: its text, parsed into the `amount` that `importRequestSchema`
+ * takes, or refused with the words the page shows in its toast.
+ */
+export const importFormSchema = z.object({
+  amount: z
+    .string()
+    .trim()
+    .min(1, "Please enter how many units to import.")
+    .transform(Number)
+    .pipe(
+      z
+        .number({ error: "Please enter a number of units." })
+        // The original app's own words for a negative entry (docs/product.md, Messages).
+        .min(0, "Please enter positive numbers!")
+        .int("Please enter a whole number of units.")
+        .max(QUANTITY_MAX, `Please enter at most ${QUANTITY_MAX.toLocaleString("en-US")} units.`),
+    ),
+});

@@ -10,7 +10,7 @@ export interface AccessTokens {
   verify(token: string): Promise<string | undefined>;
 }
 
-/** Signed tokens for the spec's bearer calls, keyed from AUTH_SECRET (never the secret itself). */
+/** Signed tokens for the original API's bearer calls (docs/product.md, API), keyed from AUTH_SECRET (never the secret itself). */
 export function createAccessTokens(authSecret: string): AccessTokens {
   const key = createHash("sha256").update(`access-token:${authSecret}`).digest();
   return {

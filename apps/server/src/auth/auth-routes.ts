@@ -12,7 +12,7 @@ import type { AppConfig } from "../config.ts";
 import { HttpError } from "../plugins/errors.ts";
 import type { AccessTokens } from "./access-token.ts";
 import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
-import { forwardToAuth, signedInUser, type Authentication } from "./authentication.ts";
+import { forwardToAuth, isOwnEmail, signedInUser, type Authentication } from "./authentication.ts";
 import { createLinkStatus } from "./link-status.ts";
 
 interface AuthRoutesOptions {
@@ -51,7 +51,7 @@ export async function authRoutes(
     },
     async (request) => {
       const user = signedInUser(request);
-      if (user.email.toLowerCase() !== request.body.email.toLowerCase()) {
+      if (!isOwnEmail(user.email, request.body.email)) {
         throw new HttpError(403, "You can only get a token for your own email.");
       }
       return { accessToken: await tokens.issue(user) };

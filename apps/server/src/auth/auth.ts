@@ -1,3 +1,9 @@
+import { PASSWORD_MIN_LENGTH } from "@ultimate-bikes/contract/account-forms";
+import {
+  AUTH_BASE_PATH,
+  RESET_PASSWORD_PATH,
+  VERIFY_EMAIL_PATH,
+} from "@ultimate-bikes/contract/paths";
 import { betterAuth } from "better-auth";
 import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins";
 import type { AppConfig, OAuthClient } from "../config.ts";
@@ -7,8 +13,6 @@ import type { Mailer } from "../mail/mailer.ts";
 
 /** Set by our Fastify bridge from the socket (never from the client) for rate limiting. */
 export const CLIENT_IP_HEADER = "x-ultimate-bikes-client-ip";
-
-export const AUTH_BASE_PATH = "/api/auth";
 
 function googleProvider(client: OAuthClient, issuer: string | undefined): GenericOAuthConfig {
   return {
@@ -92,11 +96,11 @@ export function createAuth(config: AppConfig, database: AppDatabase, mailer: Mai
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
-      minPasswordLength: 8,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
-        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const link = `${config.publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
         await mailer.send(passwordResetMessage(user.email, user.name, link));
       },
     },
@@ -105,7 +109,7 @@ export function createAuth(config: AppConfig, database: AppDatabase, mailer: Mai
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, token }) => {
-        const link = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+        const link = `${config.publicUrl}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
         await mailer.send(verificationMessage(user.email, user.name, link));
       },
     },

@@ -45,7 +45,10 @@ export function createAuthentication(auth: Auth, tokens: AccessTokens, publicUrl
       request.user = user;
     },
 
-    /** The spec's bearer check: 401 without an Authorization header, 403 for a bad or expired token. */
+    /**
+     * The original API's bearer check (docs/product.md, API): 401 without an Authorization
+     * header, 403 for a bad or expired token.
+     */
     async requireBearer(request: FastifyRequest) {
       const header = request.headers.authorization;
       if (!header) throw new HttpError(401, "unauthorized access");
@@ -59,6 +62,15 @@ export function createAuthentication(auth: Auth, tokens: AccessTokens, publicUrl
 }
 
 export type Authentication = ReturnType<typeof createAuthentication>;
+
+/**
+ * Whether `email` is the caller's own. A plain comparison is enough: better-auth lowercases every
+ * email it stores (so sessions and the access tokens issued from them carry lowercase), and the
+ * contract's email schema lowercases every email a request carries.
+ */
+export function isOwnEmail(callerEmail: string, email: string): boolean {
+  return callerEmail === email;
+}
 
 /** The caller `requireUser` found; only for routes that run that hook. */
 export function signedInUser(request: FastifyRequest): SignedInUser {

@@ -1,5 +1,6 @@
 import {
   QUANTITY_MAX,
+  type Bike,
   type Item,
   type NewBike,
   type StockMovement,
@@ -14,13 +15,13 @@ export interface Actor {
   email: string;
 }
 
-/** Why a stock change did not happen; the routes turn these into 404 and 409. */
-export type StockRefusal =
-  | { refused: "not-found" }
-  | { refused: "conflict"; currentQuantity: number; reason: "empty" | "too-many" | "stale" };
+/**
+ * What a conditional quantity change found: the bike after the change, or (nothing changed) the
+ * quantity stored now, or no bike at all. The stock rules say what a refusal means.
+ */
+export type QuantityChange = { bike: Bike } | { currentQuantity: number } | undefined;
 
-export type StockResult = { bike: Item } | StockRefusal;
-
+/** The public columns: no owner, so a public read cannot leak an owner's email. */
 const bikeColumns = [
   "bike.id",
   "bike.name",
@@ -29,7 +30,6 @@ const bikeColumns = [
   "bike.price_cents",
   "bike.quantity",
   "bike.supplier_name",
-  "owner.email as owner_email",
 ] as const;
 
 interface BikeRow {
@@ -40,10 +40,9 @@ interface BikeRow {
   price_cents: number;
   quantity: number;
   supplier_name: string;
-  owner_email: string | null;
 }
 
-function toItem(row: BikeRow): Item {
+function toBike(row: BikeRow): Bike {
   return {
     _id: row.id,
     name: row.name,
@@ -52,7 +51,6 @@ function toItem(row: BikeRow): Item {
     price: Number(row.price_cents) / 100,
     quantity: row.quantity,
     supplierName: row.supplier_name,
-    email: row.owner_email,
   };
 }
 
@@ -64,15 +62,13 @@ const now = () => new Date().toISOString();
  * earlier) plus its movement, in one transaction.
  */
 export function createBikeRepository(db: Kysely<Database>) {
-  const selectBikes = (executor: Kysely<Database> | Transaction<Database>) =>
-    executor
-      .selectFrom("bike")
-      .leftJoin("user as owner", "owner.id", "bike.owner_id")
-      .select(bikeColumns);
-
   async function findIn(executor: Kysely<Database> | Transaction<Database>, id: string) {
-    const row = await selectBikes(executor).where("bike.id", "=", id).executeTakeFirst();
-    return row && toItem(row);
+    const row = await executor
+      .selectFrom("bike")
+      .select(bikeColumns)
+      .where("bike.id", "=", id)
+      .executeTakeFirst();
+    return row && toBike(row);
   }
 
   async function record(
@@ -134,75 +130,75 @@ export function createBikeRepository(db: Kysely<Database>) {
     return id;
   }
 
-  /**
-   * Applies `delta` only where `condition` holds for the stored row; otherwise says why not.
-   * `expected` turns it into a compare-and-set on the quantity the caller saw.
-   */
-  async function changeQuantity(
-    id: string,
-    delta: number,
-    kind: "deliver" | "import",
-    actor: Actor,
-    expected?: number,
-  ): Promise<StockResult> {
-    return db.transaction().execute(async (trx) => {
-      let update = trx
-        .updateTable("bike")
-        .set({ quantity: sql`quantity + ${delta}`, updated_at: now() })
-        .where("id", "=", id)
-        .where(sql<boolean>`quantity + ${delta} >= 0`)
-        .where(sql<boolean>`quantity + ${delta} <= ${QUANTITY_MAX}`);
-      if (expected !== undefined) update = update.where("quantity", "=", expected);
-      const changed = await update.returning(["id", "name", "quantity"]).executeTakeFirst();
-      if (!changed) {
-        const current = await trx
-          .selectFrom("bike")
-          .select("quantity")
-          .where("id", "=", id)
-          .executeTakeFirst();
-        if (!current) return { refused: "not-found" } as const;
-        const reason =
-          expected !== undefined && current.quantity !== expected
-            ? "stale"
-            : delta < 0
-              ? "empty"
-              : "too-many";
-        return { refused: "conflict", currentQuantity: current.quantity, reason } as const;
-      }
-      await record(trx, changed, kind, delta, changed.quantity, actor);
-      const bike = await findIn(trx, id);
-      return { bike: bike! };
-    });
-  }
-
   return {
-    async list(): Promise<Item[]> {
-      const rows = await selectBikes(db).orderBy("bike.created_at").orderBy("bike.id").execute();
-      return rows.map(toItem);
+    async list(): Promise<Bike[]> {
+      const rows = await db
+        .selectFrom("bike")
+        .select(bikeColumns)
+        .orderBy("bike.created_at")
+        .orderBy("bike.id")
+        .execute();
+      return rows.map(toBike);
     },
 
     findById: (id: string) => findIn(db, id),
 
+    /**
+     * My Items: the only read that selects the owner's email. better-auth stores emails
+     * lowercased and the contract lowercases the one asked for, so equality finds them.
+     */
     async listOwnedBy(email: string): Promise<Item[]> {
-      const rows = await selectBikes(db)
-        .where(sql<string>`lower(owner.email)`, "=", email.toLowerCase())
+      const rows = await db
+        .selectFrom("bike")
+        .innerJoin("user as owner", "owner.id", "bike.owner_id")
+        .select([...bikeColumns, "owner.email"])
+        .where("owner.email", "=", email)
         .orderBy("bike.created_at")
         .orderBy("bike.id")
         .execute();
-      return rows.map(toItem);
+      return rows.map((row) => ({ ...toBike(row), email: row.email }));
     },
 
-    /** The owner's identical bike added within `withinMs`, if any: the spec's second insert. */
-    async findRecentTwin(
-      bike: NewBike,
-      owner: Actor,
-      withinMs: number,
-    ): Promise<string | undefined> {
-      const since = new Date(Date.now() - withinMs).toISOString();
+    /**
+     * Applies `delta` in one conditional UPDATE, kept within 0 and QUANTITY_MAX; `expected` makes
+     * it a compare-and-set on the quantity the caller saw. Records the movement in the same
+     * transaction.
+     */
+    async changeQuantity(
+      id: string,
+      delta: number,
+      kind: "deliver" | "import",
+      actor: Actor,
+      expected?: number,
+    ): Promise<QuantityChange> {
+      return db.transaction().execute(async (trx) => {
+        let update = trx
+          .updateTable("bike")
+          .set({ quantity: sql`quantity + ${delta}`, updated_at: now() })
+          .where("id", "=", id)
+          .where(sql<boolean>`quantity + ${delta} >= 0`)
+          .where(sql<boolean>`quantity + ${delta} <= ${QUANTITY_MAX}`);
+        if (expected !== undefined) update = update.where("quantity", "=", expected);
+        const changed = await update.returning(["id", "name", "quantity"]).executeTakeFirst();
+        if (!changed) {
+          const current = await trx
+            .selectFrom("bike")
+            .select("quantity")
+            .where("id", "=", id)
+            .executeTakeFirst();
+          return current && { currentQuantity: current.quantity };
+        }
+        await record(trx, changed, kind, delta, changed.quantity, actor);
+        return { bike: (await findIn(trx, id))! };
+      });
+    },
+
+    /** The id of the owner's bike added since `since` with exactly these fields, if any. */
+    async findRecentTwin(bike: NewBike, ownerId: string, since: Date): Promise<string | undefined> {
       const twin = await db
         .selectFrom("bike")
         .select("id")
-        .where("owner_id", "=", owner.id)
+        .where("owner_id", "=", ownerId)
         .where("name", "=", bike.name)
         .where("des", "=", bike.des)
         .where("photo", "=", bike.photo)
@@ -219,19 +215,15 @@ export function createBikeRepository(db: Kysely<Database>) {
           ),
         )
         .where("supplier_name", "=", bike.supplierName)
-        .where("created_at", ">=", since)
+        .where("created_at", ">=", since.toISOString())
         .orderBy("created_at", "desc")
         .executeTakeFirst();
       return twin?.id;
     },
 
-    /** Adds one bike owned by `owner`, with its opening movement. */
-    async create(bike: NewBike, owner: Actor): Promise<Item> {
-      return db.transaction().execute(async (trx) => {
-        const id = await insertWithMovement(trx, bike, owner, "create", now());
-        return (await findIn(trx, id))!;
-      });
-    },
+    /** Adds one bike owned by `owner`, with its opening movement; returns its id. */
+    create: (bike: NewBike, owner: Actor): Promise<string> =>
+      db.transaction().execute((trx) => insertWithMovement(trx, bike, owner, "create", now())),
 
     /** Fills an empty stock with warehouse bikes (no owner); returns how many it added. */
     async seedIfEmpty(stock: readonly NewBike[]): Promise<number> {
@@ -246,12 +238,6 @@ export function createBikeRepository(db: Kysely<Database>) {
         return stock.length;
       });
     },
-
-    deliverOne: (id: string, actor: Actor, expectedBefore?: number) =>
-      changeQuantity(id, -1, "deliver", actor, expectedBefore),
-
-    importUnits: (id: string, amount: number, actor: Actor, expectedBefore?: number) =>
-      changeQuantity(id, amount, "import", actor, expectedBefore),
 
     /** Deletes the bike and records the units that left with it; the ledger keeps its history. */
     async delete(id: string, actor: Actor): Promise<boolean> {

@@ -62,6 +62,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return sendError(reply, error.statusCode, error.message, error.details);
     }
     if (error.validation) {
+      // Every path parameter of this API is an id. One its schema refuses names nothing, so it is
+      // the same 404 as an unknown id, with the schema's message (docs/decisions/003), never a 400.
+      if (error.validationContext === "params") {
+        return sendError(reply, 404, error.validation[0]?.message ?? "Not found");
+      }
       const fields = validationFields(error);
       return sendError(reply, 400, fields.length ? describe(fields) : error.message, { fields });
     }

@@ -1,3 +1,4 @@
+import { API_BASE_PATH } from "@ultimate-bikes/contract/paths";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -16,6 +17,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
     await app.register(fastifyStatic, {
       root: options.distDir,
       wildcard: false,
+      // Vite's build manifest (.vite/manifest.json) is for the benchmarks, not for visitors.
+      dotfiles: "ignore",
       index: false,
       // Our setHeaders decides caching, per file.
       cacheControl: false,
@@ -34,7 +37,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
-    const isApi = pathname === "/api" || pathname.startsWith("/api/");
+    const isApi = pathname === API_BASE_PATH || pathname.startsWith(`${API_BASE_PATH}/`);
     // A missing file (it has an extension) is a real 404, not a client route.
     const isFile = path.extname(pathname) !== "";
     if (isApi || isFile || !hasWebApp || (request.method !== "GET" && request.method !== "HEAD")) {

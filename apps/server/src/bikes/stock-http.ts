@@ -1,0 +1,54 @@
+import { bikeIdSchema, NO_SUCH_BIKE } from "@ultimate-bikes/contract/bikes";
+import { z } from "zod";
+import { HttpError } from "../plugins/errors.ts";
+import type { ConflictReason, ForbiddenReason, Outcome } from "./stock-rules.ts";
+
+/**
+ * The `:id` of `/bikes/:id…` and `/items/:id`. A malformed id fails this schema, and the error
+ * handler answers that with the same 404 as an unknown id (plugins/errors.ts, docs/decisions/003).
+ */
+export const bikeIdParams = z.object({ id: bikeIdSchema });
+
+const conflictMessages: Record<ConflictReason, (current: number) => string> = {
+  empty: () => "Your stock is empty",
+  "too-many": () => "That would take the stock above the most one bike can hold",
+  stale: (current) =>
+    `The stock changed to ${current} since you loaded it. Nothing was changed: check the new quantity and try again.`,
+};
+
+const forbiddenMessages: Record<ForbiddenReason, string> = {
+  "add-bike-under-another-email": "You can only add bikes under your own email.",
+  "add-item-under-another-email": "You can only add items under your own email.",
+  "list-another-users-items": "Forbidden access",
+  "remove-another-users-bike": "This bike belongs to another user; only they can remove it.",
+  "cancel-another-users-item": "Only the user who added this item can cancel it.",
+};
+
+/**
+ * The one place a stock refusal becomes an HTTP error: 404 for no such bike, 409 with the
+ * quantity stored now, 403, 428 for a new total without its starting point, 400 for a new total
+ * below it. A done outcome gives its value.
+ */
+export function orHttpError<T>(outcome: Outcome<T>): T {
+  switch (outcome.status) {
+    case "done":
+      return outcome.value;
+    case "no-such-bike":
+      throw new HttpError(404, NO_SUCH_BIKE);
+    case "conflict":
+      throw new HttpError(409, conflictMessages[outcome.reason](outcome.currentQuantity), {
+        currentQuantity: outcome.currentQuantity,
+      });
+    case "forbidden":
+      throw new HttpError(403, forbiddenMessages[outcome.reason]);
+    case "starting-total-missing":
+      throw new HttpError(
+        428,
+        "Say which quantity the new total was computed from: previousQuantity in the body or an If-Match header. Or use POST /api/bikes/{id}/imports.",
+      );
+    case "total-below-starting-total":
+      throw new HttpError(400, "body.newNumber: an import cannot lower the stock", {
+        fields: [{ field: "body.newNumber", message: "must not be below previousQuantity" }],
+      });
+  }
+}

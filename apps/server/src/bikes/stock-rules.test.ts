@@ -1,0 +1,172 @@
+import type { Bike, NewBike } from "@ultimate-bikes/contract/bikes";
+import { describe, expect, it } from "vitest";
+import type { BikeRepository } from "./bikes-repository.ts";
+import { createStockRules, type StockRules } from "./stock-rules.ts";
+
+const ID = "0b0d7a3e-4f4e-4b8e-9f8e-2a4d5c6b7a80";
+const me = { id: "me", email: "me@example.com" };
+const bike = (quantity: number): Bike => ({
+  _id: ID,
+  name: "Bike",
+  photo: "/bike.svg",
+  des: "A bike.",
+  price: 10,
+  quantity,
+  supplierName: "Supplier",
+});
+
+/** A repository that answers every call with `answers`, recording what the rules asked of it. */
+function stockWith(answers: Partial<Record<keyof BikeRepository, unknown>> = {}) {
+  const calls: Record<string, unknown[][]> = {};
+  const repository = new Proxy({} as BikeRepository, {
+    get:
+      (_target, name: string) =>
+      async (...args: unknown[]) => {
+        (calls[name] ??= []).push(args);
+        return answers[name as keyof BikeRepository];
+      },
+  });
+  return { stock: createStockRules(repository), calls };
+}
+
+describe("quantity changes", () => {
+  it.each([
+    ["a delivery from an empty stock", "empty", (stock: StockRules) => stock.deliver(ID, me)],
+    [
+      "an import past the most one bike holds",
+      "too-many",
+      (stock: StockRules) => stock.importUnits(ID, 5, me),
+    ],
+    [
+      "a Delivered from a quantity that moved on",
+      "stale",
+      (stock: StockRules) => stock.deliverFrom(ID, 4, me),
+    ],
+  ] as const)("calls %s a conflict: %s", async (_label, reason, change) => {
+    const { stock } = stockWith({ changeQuantity: { currentQuantity: 0 } });
+    expect(await change(stock)).toEqual({ status: "conflict", reason, currentQuantity: 0 });
+  });
+
+  it("answers a change to a missing bike with no-such-bike", async () => {
+    const { stock } = stockWith({ changeQuantity: undefined });
+    expect(await stock.deliver(ID, me)).toEqual({ status: "no-such-bike" });
+  });
+
+  it("imports 0 units by reading the bike, never by changing it", async () => {
+    const { stock, calls } = stockWith({ findById: bike(4) });
+    expect(await stock.importUnits(ID, 0, me)).toEqual({ status: "done", value: bike(4) });
+    expect(calls.changeQuantity).toBeUndefined();
+  });
+});
+
+describe("a new total (the original PUT)", () => {
+  it("needs the total it started from, and never lowers the stock", async () => {
+    const { stock, calls } = stockWith();
+    expect(await stock.setTotal(ID, 8, undefined, me)).toEqual({
+      status: "starting-total-missing",
+    });
+    expect(await stock.setTotal(ID, 3, 8, me)).toEqual({ status: "total-below-starting-total" });
+    expect(calls).toEqual({});
+  });
+
+  it("imports the difference only from the starting total", async () => {
+    const { stock, calls } = stockWith({ changeQuantity: { bike: bike(8) } });
+    expect(await stock.setTotal(ID, 8, 5, me)).toEqual({ status: "done", value: bike(8) });
+    expect(calls.changeQuantity).toEqual([[ID, 3, "import", me, 5]]);
+  });
+
+  it("accepts an unchanged total only while the stock is still that total", async () => {
+    expect(await stockWith({ findById: bike(7) }).stock.setTotal(ID, 7, 7, me)).toEqual({
+      status: "done",
+      value: bike(7),
+    });
+    expect(await stockWith({ findById: bike(12) }).stock.setTotal(ID, 7, 7, me)).toEqual({
+      status: "conflict",
+      reason: "stale",
+      currentQuantity: 12,
+    });
+  });
+});
+
+describe("who may remove a bike", () => {
+  it.each([
+    ["their own bike", "me", "bikes", { status: "done", value: { deletedCount: 1 } }],
+    ["their own item", "me", "items", { status: "done", value: { deletedCount: 1 } }],
+    [
+      "warehouse stock from Manage Inventory",
+      null,
+      "bikes",
+      { status: "done", value: { deletedCount: 1 } },
+    ],
+    [
+      "warehouse stock from My Items",
+      null,
+      "items",
+      { status: "forbidden", reason: "cancel-another-users-item" },
+    ],
+    [
+      "another user's bike",
+      "them",
+      "bikes",
+      { status: "forbidden", reason: "remove-another-users-bike" },
+    ],
+    [
+      "another user's item",
+      "them",
+      "items",
+      { status: "forbidden", reason: "cancel-another-users-item" },
+    ],
+  ] as const)("answers a user removing %s", async (_label, ownerId, via, outcome) => {
+    const { stock } = stockWith({ ownerOf: { ownerId }, delete: true });
+    expect(await stock.remove(ID, me, via)).toEqual(outcome);
+  });
+});
+
+describe("adding a bike", () => {
+  const newBike: NewBike = {
+    name: "Bike",
+    photo: "/bike.svg",
+    des: "A bike.",
+    price: 10,
+    quantity: 1,
+    supplierName: "Supplier",
+  };
+
+  it("refuses another user's email with the message of the route it came through", async () => {
+    const { stock, calls } = stockWith();
+    const theirs = { ...newBike, email: "them@example.com" };
+    expect(await stock.add(theirs, me, "bikes")).toEqual({
+      status: "forbidden",
+      reason: "add-bike-under-another-email",
+    });
+    expect(await stock.add(theirs, me, "items")).toEqual({
+      status: "forbidden",
+      reason: "add-item-under-another-email",
+    });
+    expect(calls).toEqual({});
+  });
+
+  it("answers the second insert through /items with its twin, and only there", async () => {
+    const { stock, calls } = stockWith({ findRecentTwin: "twin", create: "new" });
+    expect(await stock.add(newBike, me, "items")).toEqual({
+      status: "done",
+      value: { id: "twin", created: false },
+    });
+    expect(await stock.add(newBike, me, "bikes")).toEqual({
+      status: "done",
+      value: { id: "new", created: true },
+    });
+    expect(calls.findRecentTwin).toHaveLength(1);
+  });
+});
+
+describe("My Items", () => {
+  it("lists only for the holder of a token issued to that email", async () => {
+    const { stock, calls } = stockWith({ listOwnedBy: [] });
+    const refused = { status: "forbidden", reason: "list-another-users-items" };
+    expect(await stock.itemsOf(me.email, null)).toEqual(refused);
+    expect(await stock.itemsOf(me.email, "them@example.com")).toEqual(refused);
+    expect(await stock.itemsOf(me.email, me.email)).toEqual({ status: "done", value: [] });
+    expect(calls.listOwnedBy).toEqual([[me.email]]);
+  });
+});

@@ -1,0 +1,177 @@
+import type { Bike, Item, NewBike, StockMovement } from "@ultimate-bikes/contract/bikes";
+import { isOwnEmail } from "../auth/authentication.ts";
+import type { Actor, BikeRepository, QuantityChange } from "./bikes-repository.ts";
+
+/**
+ * How long after `POST /bikes` the original API's follow-up `POST /items` with the same body
+ * counts as the same bike (docs/decisions/005).
+ */
+const TWIN_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * Which routes a call came through: `/bikes` (the stock list and Manage Inventory) or `/items`
+ * (My Items). Adding and removing follow different rules on each.
+ */
+type Via = "bikes" | "items";
+
+/** Why the caller may not do it; each has its own message (stock-http.ts). */
+export type ForbiddenReason =
+  | "add-bike-under-another-email"
+  | "add-item-under-another-email"
+  | "list-another-users-items"
+  | "remove-another-users-bike"
+  | "cancel-another-users-item";
+
+export type ConflictReason = "empty" | "too-many" | "stale";
+
+/** What a stock operation did, or why it did nothing. stock-http.ts turns refusals into errors. */
+export type Outcome<T> =
+  | { status: "done"; value: T }
+  | { status: "no-such-bike" }
+  | { status: "conflict"; reason: ConflictReason; currentQuantity: number }
+  | { status: "forbidden"; reason: ForbiddenReason }
+  /** A new total without the total it was computed from. */
+  | { status: "starting-total-missing" }
+  /** A new total below the total it was computed from: an import cannot lower the stock. */
+  | { status: "total-below-starting-total" };
+
+const done = <T>(value: T) => ({ status: "done", value }) as const;
+const noSuchBike = { status: "no-such-bike" } as const;
+const forbidden = (reason: ForbiddenReason) => ({ status: "forbidden", reason }) as const;
+const conflict = (reason: ConflictReason, currentQuantity: number) =>
+  ({ status: "conflict", reason, currentQuantity }) as const;
+
+/**
+ * What a refused conditional change means: the stock moved since the caller saw `expected`, or
+ * the change would take it below 0 (a delivery) or above the most one bike can hold (an import).
+ */
+function changeOutcome(change: QuantityChange, delta: number, expected?: number): Outcome<Bike> {
+  if (!change) return noSuchBike;
+  if ("bike" in change) return done(change.bike);
+  const { currentQuantity } = change;
+  if (expected !== undefined && currentQuantity !== expected) {
+    return conflict("stale", currentQuantity);
+  }
+  return conflict(delta < 0 ? "empty" : "too-many", currentQuantity);
+}
+
+/**
+ * The stock rules: what may happen to a bike, and who may do it. Every route about bikes is one
+ * call here; the repository below only reads and writes.
+ */
+export function createStockRules(bikes: BikeRepository) {
+  async function find(id: string): Promise<Outcome<Bike>> {
+    const bike = await bikes.findById(id);
+    return bike ? done(bike) : noSuchBike;
+  }
+
+  async function changeQuantity(
+    id: string,
+    delta: number,
+    kind: "deliver" | "import",
+    actor: Actor,
+    expected?: number,
+  ): Promise<Outcome<Bike>> {
+    const change = await bikes.changeQuantity(id, delta, kind, actor, expected);
+    return changeOutcome(change, delta, expected);
+  }
+
+  return {
+    list: (): Promise<Bike[]> => bikes.list(),
+
+    find,
+
+    /** The ledger, newest first. Every bike has its opening movement and the ledger outlives it. */
+    async movements(id: string, limit: number): Promise<Outcome<StockMovement[]>> {
+      const movements = await bikes.movements(id, limit);
+      return movements.length ? done(movements) : noSuchBike;
+    },
+
+    /** My Items: only for the holder of an access token issued to that email. */
+    async itemsOf(email: string, tokenEmail: string | null): Promise<Outcome<Item[]>> {
+      if (tokenEmail === null || !isOwnEmail(tokenEmail, email)) {
+        return forbidden("list-another-users-items");
+      }
+      return done(await bikes.listOwnedBy(email));
+    },
+
+    /**
+     * Adds a bike owned by the caller; the email in the body is informational but must be theirs.
+     * Through `/items`, the original API's second insert after `POST /bikes` (the same owner and
+     * fields, within ten minutes) answers with that bike instead of a copy.
+     */
+    async add(
+      bike: NewBike,
+      owner: Actor,
+      via: Via,
+    ): Promise<Outcome<{ id: string; created: boolean }>> {
+      if (bike.email !== undefined && !isOwnEmail(owner.email, bike.email)) {
+        return forbidden(
+          via === "bikes" ? "add-bike-under-another-email" : "add-item-under-another-email",
+        );
+      }
+      if (via === "items") {
+        const since = new Date(Date.now() - TWIN_WINDOW_MS);
+        const twin = await bikes.findRecentTwin(bike, owner.id, since);
+        if (twin) return done({ id: twin, created: false });
+      }
+      return done({ id: await bikes.create(bike, owner), created: true });
+    },
+
+    /** One unit leaves, unless the stock is empty. */
+    deliver: (id: string, actor: Actor) => changeQuantity(id, -1, "deliver", actor),
+
+    /**
+     * The original API's Delivered, stated as the quantity after it: applied only while the stock
+     * is still `updatedQuantity + 1` (docs/decisions/004).
+     */
+    deliverFrom: (id: string, updatedQuantity: number, actor: Actor) =>
+      changeQuantity(id, -1, "deliver", actor, updatedQuantity + 1),
+
+    /** `amount` units arrive; 0 changes nothing and records nothing, but still needs the bike. */
+    importUnits: (id: string, amount: number, actor: Actor) =>
+      amount === 0 ? find(id) : changeQuantity(id, amount, "import", actor),
+
+    /**
+     * The original API's Import, stated as the new total: a compare-and-set from the total it was
+     * computed from, so a concurrent change is a conflict, never a lost import (docs/decisions/004).
+     */
+    async setTotal(
+      id: string,
+      newTotal: number,
+      startingTotal: number | undefined,
+      actor: Actor,
+    ): Promise<Outcome<Bike>> {
+      // Without its starting point, a new total can silently undo someone else's import.
+      if (startingTotal === undefined) return { status: "starting-total-missing" };
+      if (newTotal < startingTotal) return { status: "total-below-starting-total" };
+      if (newTotal > startingTotal) {
+        return changeQuantity(id, newTotal - startingTotal, "import", actor, startingTotal);
+      }
+      // Nothing to add, but the caller must still be looking at the stored quantity.
+      const bike = await bikes.findById(id);
+      if (!bike) return noSuchBike;
+      return bike.quantity === startingTotal ? done(bike) : conflict("stale", bike.quantity);
+    },
+
+    /**
+     * Its owner may always remove a bike. Anyone signed in may also remove warehouse stock (no
+     * owner) through `/bikes` (Manage Inventory); a cancel through `/items` is for the owner only.
+     */
+    async remove(id: string, actor: Actor, via: Via): Promise<Outcome<{ deletedCount: 1 }>> {
+      const bike = await bikes.ownerOf(id);
+      if (!bike) return noSuchBike;
+      const allowed = bike.ownerId === actor.id || (via === "bikes" && bike.ownerId === null);
+      if (!allowed) {
+        return forbidden(
+          via === "bikes" ? "remove-another-users-bike" : "cancel-another-users-item",
+        );
+      }
+      // Gone in between (a concurrent delete): still no such bike, never a second ledger entry.
+      if (!(await bikes.delete(id, actor))) return noSuchBike;
+      return done({ deletedCount: 1 });
+    },
+  };
+}
+
+export type StockRules = ReturnType<typeof createStockRules>;
