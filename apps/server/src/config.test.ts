@@ -1,10 +1,19 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 
-const dataDir = () => mkdtempSync(path.join(tmpdir(), "ultimate-bikes-config-"));
+// loadConfig writes the generated auth secret into DATA_DIR, so each case gets its own folder.
+const dataDirs: string[] = [];
+const dataDir = () => {
+  const directory = mkdtempSync(path.join(tmpdir(), "ultimate-bikes-config-"));
+  dataDirs.push(directory);
+  return directory;
+};
+afterAll(() => {
+  for (const directory of dataDirs) rmSync(directory, { recursive: true, force: true });
+});
 
 describe("loadConfig", () => {
   it("defaults to SQLite in DATA_DIR on port 3000 with seeding on", () => {

@@ -1,6 +1,4 @@
-import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { uniqueEmail } from "@ultimate-bikes/test-support/accounts";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 
 export const TEST_PASSWORD = "correct horse battery";
@@ -12,30 +10,38 @@ export function cookiesFrom(response: LightMyRequestResponse): string {
   return lines.map((line) => line.split(";")[0]).join("; ");
 }
 
-export const uniqueEmail = (label = "staff") => `${label}-${randomUUID().slice(0, 8)}@example.com`;
-
 export interface TestUser {
-  email: string;
-  cookie: string;
+  readonly email: string;
+  readonly cookie: string;
 }
 
-/** Registers through better-auth's own endpoint and returns the session cookie it set. */
-export async function registerUser(
+/**
+ * The raw answer to a sign-up through better-auth's own endpoint, for the tests of sign-up
+ * itself. Sign-up is rate limited per client address, so a test that signs up many users can
+ * spread them over addresses.
+ */
+export function postSignUp(
   app: FastifyInstance,
   email = uniqueEmail(),
   remoteAddress = "10.0.0.1",
-): Promise<TestUser> {
-  const response = await app.inject({
+): Promise<LightMyRequestResponse> {
+  return app.inject({
     method: "POST",
     url: "/api/auth/sign-up/email",
     payload: { name: "Test Staff", email, password: TEST_PASSWORD },
     remoteAddress,
   });
+}
+
+/** Signs a new user up and returns the session cookie they got, as a browser would keep it. */
+export async function signUp(app: FastifyInstance, email = uniqueEmail()): Promise<TestUser> {
+  const response = await postSignUp(app, email);
   if (response.statusCode !== 200)
     throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   return { email, cookie: cookiesFrom(response) };
 }
 
+/** The signed access token POST /api/login gives the signed-in `user` for GET /api/items. */
 export async function accessTokenFor(app: FastifyInstance, user: TestUser): Promise<string> {
   const response = await app.inject({
     method: "POST",
@@ -46,24 +52,4 @@ export async function accessTokenFor(app: FastifyInstance, user: TestUser): Prom
   if (response.statusCode !== 200)
     throw new Error(`token failed: ${response.statusCode} ${response.body}`);
   return (response.json() as { accessToken: string }).accessToken;
-}
-
-/** Undoes the soft line breaks and =XX escapes nodemailer uses for long lines. */
-const decodeQuotedPrintable = (text: string) =>
-  text
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) =>
-      String.fromCharCode(Number.parseInt(hex, 16)),
-    );
-
-/** The link in the newest outbox message to `email` (the file outbox is on when SMTP_URL is unset). */
-export function latestMailLink(outboxDir: string, email: string): string {
-  const files = readdirSync(outboxDir).sort().reverse();
-  for (const file of files) {
-    const raw = decodeQuotedPrintable(readFileSync(path.join(outboxDir, file), "utf8"));
-    if (!raw.includes(`To: ${email}`)) continue;
-    const link = raw.match(/https?:\/\/\S+?\?token=[\w.-]+/);
-    if (link) return link[0];
-  }
-  throw new Error(`no message to ${email} in ${outboxDir}`);
 }

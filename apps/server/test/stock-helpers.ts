@@ -6,56 +6,12 @@ import {
   type NewBikeInput,
   type StockMovement,
 } from "@ultimate-bikes/contract/bikes";
-import { randomUUID } from "node:crypto";
+import { newBikeBody } from "@ultimate-bikes/test-support/new-bike";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import pg from "pg";
 import type { TestUser } from "./accounts.ts";
-import type { TestApp } from "./test-app.ts";
-
-/**
- * Closes a test app, first waiting until PostgreSQL has really let go of the app's connections.
- * `pg.Pool.end()` resolves before its idle sockets are closed, and TestApp.close() then drops the
- * database `with (force)`: a connection still open at that moment is terminated, and the pool
- * (which has no 'error' listener) turns that into an uncaught exception that fails the run.
- */
-export async function closeTestApp(test: TestApp): Promise<void> {
-  const { database } = test.config;
-  if (database.kind === "postgres") {
-    await test.app.close();
-    const name = new URL(database.connectionString).pathname.slice(1);
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL_TEST });
-    await admin.connect();
-    try {
-      for (let attempt = 0; attempt < 200; attempt++) {
-        const { rows } = await admin.query<{ open: number }>(
-          "select count(*)::int as open from pg_stat_activity where datname = $1",
-          [name],
-        );
-        if (rows[0]?.open === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    } finally {
-      await admin.end();
-    }
-  }
-  await test.close();
-}
 
 /** An id in the right format that names no bike. */
 export const UNKNOWN_BIKE_ID = "0b0d7a3e-4f4e-4b8e-9f8e-2a4d5c6b7a80";
-
-/** A valid add-a-bike body with a unique name, so tests never collide with the seed or each other. */
-export function newBikeBody(overrides: Partial<NewBikeInput> = {}): NewBikeInput {
-  return {
-    name: `Test Bike ${randomUUID().slice(0, 8)}`,
-    photo: "/images/bikes/test.svg",
-    des: "A bike made up for a test.",
-    price: 4999.99,
-    quantity: 5,
-    supplierName: "Test Supplier Ltd.",
-    ...overrides,
-  };
-}
 
 type Method = NonNullable<InjectOptions["method"]>;
 

@@ -1,11 +1,15 @@
-import { randomUUID } from "node:crypto";
+import {
+  createScratchDatabase,
+  type ScratchDatabase,
+} from "@ultimate-bikes/test-support/scratch-postgres";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig, type AppConfig } from "../src/config.ts";
+import { signUp, type TestUser } from "./accounts.ts";
 
 export type TestDatabaseKind = "sqlite" | "postgres";
 
@@ -13,59 +17,119 @@ export type TestDatabaseKind = "sqlite" | "postgres";
 export const testDatabaseKind: TestDatabaseKind =
   process.env.TEST_DATABASE === "postgres" ? "postgres" : "sqlite";
 
-export interface TestApp {
+export interface TestAppOptions<UserName extends string = never> {
+  /** Environment variables on top of the test's own DATA_DIR, LOG_LEVEL and DATABASE_URL. */
+  environment?: Record<string, string>;
+  /** Settings no environment variable reaches, such as where the web build is. */
+  overrides?: Partial<AppConfig>;
+  /** Users to sign up as soon as the app is ready, by the names the tests call them. */
+  signedUpUsers?: readonly UserName[];
+}
+
+/** The app of a test file, there once its `beforeAll` has run: inside tests and later hooks. */
+export interface TestApp<UserName extends string = never> {
+  readonly app: FastifyInstance;
+  readonly config: AppConfig;
+  /** The users `signedUpUsers` named, to be taken apart where the file starts. */
+  readonly users: Readonly<Record<UserName, TestUser>>;
+}
+
+interface RunningApp {
   app: FastifyInstance;
   config: AppConfig;
   close(): Promise<void>;
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+function scratchPostgres(): Promise<ScratchDatabase> {
   const adminUrl = process.env.DATABASE_URL_TEST;
   if (!adminUrl) {
     throw new Error(
       "The PostgreSQL API suite needs DATABASE_URL_TEST (npm test starts a throwaway cluster and sets it).",
     );
   }
-  const name = `ub_test_${randomUUID().replaceAll("-", "")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return createScratchDatabase(adminUrl, "ub_test");
 }
 
-/** A server on its own fresh database (SQLite file or PostgreSQL database), seeded by default. */
-export async function createTestApp(
-  environment: Record<string, string> = {},
-  overrides: Partial<AppConfig> = {},
-): Promise<TestApp> {
+/**
+ * A server on its own fresh database (SQLite file or PostgreSQL database), seeded by default.
+ * Its close() is safe on both: the scratch database's drop waits until the closed app's pool
+ * has really let go of its connections.
+ */
+async function startTestApp(options: TestAppOptions<string>): Promise<RunningApp> {
+  const postgres = testDatabaseKind === "postgres" ? await scratchPostgres() : undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), "ultimate-bikes-test-"));
-  const postgres = testDatabaseKind === "postgres" ? await createPostgresDatabase() : undefined;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-    ...environment,
+  const removeData = async () => {
+    await postgres?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...options.environment,
+    });
+    const app = await buildApp({ ...config, ...options.overrides });
+    await app.ready();
+    return {
+      app,
+      config,
+      async close() {
+        await app.close();
+        await removeData();
+      },
+    };
+  } catch (error) {
+    await removeData();
+    throw error;
+  }
+}
+
+/** A value set by a hook, read by the tests; reading it before the hook ran is a mistake. */
+function whenReady<T>(value: () => T | undefined, what: string): T {
+  const current = value();
+  if (current === undefined) throw new Error(`${what} is only there inside tests and hooks`);
+  return current;
+}
+
+/**
+ * Gives the calling test file (or describe block) its own app, started before its tests and
+ * closed after them, with the `signedUpUsers` signed up in between.
+ */
+export function useTestApp<const UserName extends string = never>(
+  options: TestAppOptions<UserName> = {},
+): TestApp<UserName> {
+  const names = options.signedUpUsers ?? [];
+  let running: RunningApp | undefined;
+  const signedUp = new Map<UserName, TestUser>();
+  beforeAll(async () => {
+    running = await startTestApp(options);
+    for (const name of names) signedUp.set(name, await signUp(running.app));
   });
-  const app = await buildApp({ ...config, ...overrides });
-  await app.ready();
+  afterAll(() => running?.close());
+
+  const started = () => whenReady(() => running, "The test app");
+  const userNamed = (name: UserName): TestUser => {
+    const ready = () => whenReady(() => signedUp.get(name), `The user "${name}"`);
+    return {
+      get email() {
+        return ready().email;
+      },
+      get cookie() {
+        return ready().cookie;
+      },
+    };
+  };
   return {
-    app,
-    config,
-    async close() {
-      await app.close();
-      await postgres?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+    get app() {
+      return started().app;
     },
+    get config() {
+      return started().config;
+    },
+    users: Object.fromEntries(names.map((name) => [name, userNamed(name)])) as Record<
+      UserName,
+      TestUser
+    >,
   };
 }

@@ -1,7 +1,7 @@
 import type { NewBikeInput } from "@ultimate-bikes/contract/bikes";
 import { randomUUID } from "node:crypto";
 
-/** A bike name no other test, spec or benchmark run will use. */
+/** A bike name no other API test, end-to-end test or benchmark run will use. */
 export const uniqueBikeName = (label = "Test Bike") => `${label} ${randomUUID().slice(0, 8)}`;
 
 /**

@@ -3,28 +3,30 @@ import {
   signInProvidersSchema,
 } from "@ultimate-bikes/contract/accounts";
 import { apiErrorSchema } from "@ultimate-bikes/contract/errors";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uniqueEmail } from "@ultimate-bikes/test-support/accounts";
+import { findMailedLink } from "@ultimate-bikes/test-support/mailbox";
+import { describe, expect, it } from "vitest";
 import {
   accessTokenFor,
   cookiesFrom,
-  latestMailLink,
-  registerUser,
+  postSignUp,
+  signUp,
   TEST_PASSWORD,
-  uniqueEmail,
 } from "../../test/accounts.ts";
-import { createTestApp, testDatabaseKind, type TestApp } from "../../test/test-app.ts";
+import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 
 describe(`accounts on ${testDatabaseKind}`, () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp();
-  });
-  afterAll(() => test.close());
+  const test = useTestApp();
 
+  function mailedLink(email: string): string {
+    const link = findMailedLink(test.config.mail.outboxDir, email);
+    if (!link) throw new Error(`no mail to ${email} in the outbox`);
+    return link;
+  }
   const linkToken = (link: string) => new URL(link).searchParams.get("token")!;
 
   it("registers, signs in, and mails a verification link that verifies once", async () => {
-    const user = await registerUser(test.app);
+    const user = await signUp(test.app);
     expect(user.cookie).toMatch(/session_token=/);
 
     const session = await test.app.inject({
@@ -35,7 +37,7 @@ describe(`accounts on ${testDatabaseKind}`, () => {
       user: { email: user.email, name: "Test Staff", emailVerified: false },
     });
 
-    const link = latestMailLink(test.config.mail.outboxDir, user.email);
+    const link = mailedLink(user.email);
     expect(link).toMatch(new RegExp(`^${test.config.publicUrl}/verify-email\\?token=`));
     const statusUrl = `/api/account/email-verification-status?token=${linkToken(link)}`;
     expect((await test.app.inject(statusUrl)).json()).toEqual({ status: "valid" });
@@ -58,7 +60,7 @@ describe(`accounts on ${testDatabaseKind}`, () => {
   });
 
   it("resets a password through the mailed link, once", async () => {
-    const user = await registerUser(test.app);
+    const user = await signUp(test.app);
     const request = await test.app.inject({
       method: "POST",
       url: "/api/auth/request-password-reset",
@@ -66,7 +68,7 @@ describe(`accounts on ${testDatabaseKind}`, () => {
       remoteAddress: "10.0.0.2",
     });
     expect(request.statusCode).toBe(200);
-    const link = latestMailLink(test.config.mail.outboxDir, user.email);
+    const link = mailedLink(user.email);
     expect(link).toContain("/reset-password?token=");
     const token = linkToken(link);
     const statusUrl = `/api/account/password-reset-status?token=${token}`;
@@ -92,7 +94,7 @@ describe(`accounts on ${testDatabaseKind}`, () => {
   });
 
   it("issues an access token only for the signed-in user's own email", async () => {
-    const user = await registerUser(test.app);
+    const user = await signUp(test.app);
     const anonymous = await test.app.inject({
       method: "POST",
       url: "/api/login",
@@ -120,7 +122,7 @@ describe(`accounts on ${testDatabaseKind}`, () => {
   });
 
   it("refuses a token request whose body is not just an email", async () => {
-    const user = await registerUser(test.app);
+    const user = await signUp(test.app);
     for (const payload of [{}, { email: "not-an-email" }, { email: user.email, admin: true }]) {
       const response = await test.app.inject({
         method: "POST",
@@ -134,7 +136,7 @@ describe(`accounts on ${testDatabaseKind}`, () => {
   });
 
   it("ends the session on sign-out", async () => {
-    const user = await registerUser(test.app);
+    const user = await signUp(test.app);
     const signOut = await test.app.inject({
       method: "POST",
       url: "/api/auth/sign-out",
@@ -180,18 +182,13 @@ describe(`accounts on ${testDatabaseKind}`, () => {
   });
 
   it("keeps the session cookie HTTP-only", async () => {
-    const response = await test.app.inject({
-      method: "POST",
-      url: "/api/auth/sign-up/email",
-      payload: { name: "Cookie Check", email: uniqueEmail(), password: TEST_PASSWORD },
-      remoteAddress: "10.0.0.4",
-    });
+    const response = await postSignUp(test.app, uniqueEmail(), "10.0.0.4");
     expect(cookiesFrom(response)).toMatch(/session_token=/);
     expect(String(response.headers["set-cookie"])).toMatch(/HttpOnly/i);
   });
 
   it("hands out tokens that still work after a reload of the user", async () => {
-    const user = await registerUser(test.app);
+    const user = await signUp(test.app);
     const token = await accessTokenFor(test.app, user);
     expect(token).toBeTruthy();
   });

@@ -1,19 +1,18 @@
 import { apiErrorSchema } from "@ultimate-bikes/contract/errors";
 import type { LightMyRequestResponse } from "fastify";
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { accessTokenFor, registerUser, type TestUser } from "../../test/accounts.ts";
+import { newBikeBody } from "@ultimate-bikes/test-support/new-bike";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { accessTokenFor } from "../../test/accounts.ts";
 import {
   addBike,
-  closeTestApp,
   listBikes,
   movementsOf,
-  newBikeBody,
   quantityOf,
   send,
   UNKNOWN_BIKE_ID,
 } from "../../test/stock-helpers.ts";
-import { createTestApp, testDatabaseKind, type TestApp } from "../../test/test-app.ts";
+import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 import { createAccessTokens } from "../auth/access-token.ts";
 
 function expectError(response: LightMyRequestResponse, statusCode: number) {
@@ -26,17 +25,12 @@ const fieldsOf = (response: LightMyRequestResponse) =>
   expectError(response, 400).fields?.map((field) => field.field);
 
 describe(`who may do what on ${testDatabaseKind}`, () => {
-  let test: TestApp;
-  let owner: TestUser;
-  let other: TestUser;
+  const test = useTestApp({ signedUpUsers: ["owner", "other"] });
+  const { owner, other } = test.users;
   let bikeId: string;
   beforeAll(async () => {
-    test = await createTestApp();
-    owner = await registerUser(test.app);
-    other = await registerUser(test.app);
     bikeId = await addBike(test.app, owner, { quantity: 5 });
   });
-  afterAll(() => closeTestApp(test));
 
   /** Every route that needs a session, with a body it would accept. */
   const signedInRoutes = () =>
@@ -222,7 +216,8 @@ describe(`who may do what on ${testDatabaseKind}`, () => {
   );
 
   // Every bike gets its first movement (seed or create) in the transaction that inserts it, so an
-  // empty ledger means the id never named a bike: DESIGN.md says unknown ids give 404.
+  // empty ledger means the id never named a bike, and unknown ids give 404
+  // (docs/decisions/003-uuid-ids-and-404-for-malformed.md).
   it("answers the ledger of an id that never named a bike with 404", async () => {
     const response = await send(test.app, owner, "GET", `/api/bikes/${UNKNOWN_BIKE_ID}/movements`);
     expect(expectError(response, 404).message).toBe("No bike with that id");

@@ -1,18 +1,16 @@
 import { bikeListSchema, bikeSchema } from "@ultimate-bikes/contract/bikes";
 import { apiErrorSchema } from "@ultimate-bikes/contract/errors";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerUser } from "../../test/accounts.ts";
-import { createTestApp, testDatabaseKind, type TestApp } from "../../test/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { signUp } from "../../test/accounts.ts";
+import { addBike, UNKNOWN_BIKE_ID } from "../../test/stock-helpers.ts";
+import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 import { seedBikes } from "../db/seed-bikes.ts";
 
 describe(`bikes read API on ${testDatabaseKind}`, () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp();
-  });
-  afterAll(() => test.close());
+  const test = useTestApp();
 
-  it("lists the seeded bikes in seed order with the spec's field names", async () => {
+  // The field names are the original API's (docs/product.md, API).
+  it("lists the seeded bikes in seed order with the original API's field names", async () => {
     const response = await test.app.inject({ method: "GET", url: "/api/bikes" });
     expect(response.statusCode).toBe(200);
     const bikes = bikeListSchema.parse(response.json());
@@ -30,21 +28,8 @@ describe(`bikes read API on ${testDatabaseKind}`, () => {
   });
 
   it("never shows visitors the email of the user who added a bike", async () => {
-    const owner = await registerUser(test.app);
-    const added = await test.app.inject({
-      method: "POST",
-      url: "/api/bikes",
-      headers: { cookie: owner.cookie },
-      payload: {
-        name: "Private Owner Bike",
-        photo: "/images/bikes/vespa-gts-300.svg",
-        des: "Owned by someone.",
-        price: "10.00",
-        quantity: "1",
-        supplierName: "Somebody",
-      },
-    });
-    const { insertedId } = added.json() as { insertedId: string };
+    const owner = await signUp(test.app);
+    const insertedId = await addBike(test.app, owner);
     const list = await test.app.inject("/api/bikes");
     const one = await test.app.inject(`/api/bikes/${insertedId}`);
     expect(list.body).not.toContain(owner.email);
@@ -59,7 +44,7 @@ describe(`bikes read API on ${testDatabaseKind}`, () => {
   });
 
   it.each([
-    ["an unknown id", "/api/bikes/0b0d7a3e-4f4e-4b8e-9f8e-2a4d5c6b7a80"],
+    ["an unknown id", `/api/bikes/${UNKNOWN_BIKE_ID}`],
     ["a malformed id", "/api/bikes/not-an-id"],
     ["an id with SQL in it", "/api/bikes/1'%20or%20'1'='1"],
   ])("answers %s with a JSON 404", async (_label, url) => {
@@ -83,13 +68,10 @@ describe(`bikes read API on ${testDatabaseKind}`, () => {
 });
 
 describe(`seeding on ${testDatabaseKind}`, () => {
+  const test = useTestApp({ environment: { SEED: "off" } });
+
   it("leaves the stock empty when SEED is off", async () => {
-    const test = await createTestApp({ SEED: "off" });
-    try {
-      const response = await test.app.inject("/api/bikes");
-      expect(response.json()).toEqual([]);
-    } finally {
-      await test.close();
-    }
+    const response = await test.app.inject("/api/bikes");
+    expect(response.json()).toEqual([]);
   });
 });

@@ -1,10 +1,8 @@
 import { bikeSchema } from "@ultimate-bikes/contract/bikes";
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerUser, type TestUser } from "../../test/accounts.ts";
+import { describe, expect, it } from "vitest";
 import {
   addBike,
-  closeTestApp,
   ascending,
   deliver,
   importUnits,
@@ -14,7 +12,7 @@ import {
   range,
   send,
 } from "../../test/stock-helpers.ts";
-import { createTestApp, testDatabaseKind, type TestApp } from "../../test/test-app.ts";
+import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 
 const statusCounts = (responses: LightMyRequestResponse[]) =>
   responses.reduce<Record<number, number>>((counts, response) => {
@@ -30,15 +28,8 @@ const quantities = (responses: LightMyRequestResponse[]) =>
 // app.inject runs every request through the real routes and database at once: on PostgreSQL
 // through a pool of 10 connections, on SQLite through its one serialized connection.
 describe(`concurrent stock changes on ${testDatabaseKind}`, () => {
-  let test: TestApp;
-  let user: TestUser;
-  let colleague: TestUser;
-  beforeAll(async () => {
-    test = await createTestApp();
-    user = await registerUser(test.app);
-    colleague = await registerUser(test.app);
-  });
-  afterAll(() => closeTestApp(test));
+  const test = useTestApp({ signedUpUsers: ["user", "colleague"] });
+  const { user, colleague } = test.users;
 
   it("lets exactly 50 of 200 simultaneous deliveries through a stock of 50", async () => {
     const id = await addBike(test.app, user, { quantity: 50 });

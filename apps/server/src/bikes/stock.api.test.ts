@@ -1,11 +1,9 @@
 import { bikeSchema, type StockMovement } from "@ultimate-bikes/contract/bikes";
 import { apiErrorSchema } from "@ultimate-bikes/contract/errors";
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerUser, type TestUser } from "../../test/accounts.ts";
+import { describe, expect, it } from "vitest";
 import {
   addBike,
-  closeTestApp,
   deliver,
   importUnits,
   listBikes,
@@ -13,7 +11,7 @@ import {
   quantityOf,
   send,
 } from "../../test/stock-helpers.ts";
-import { createTestApp, testDatabaseKind, type TestApp } from "../../test/test-app.ts";
+import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 
 /** The parts of a movement a test can predict. */
 const ledger = (movements: StockMovement[]) =>
@@ -39,15 +37,8 @@ function expectConflict(response: LightMyRequestResponse, currentQuantity: numbe
 }
 
 describe(`stock changes on ${testDatabaseKind}`, () => {
-  let test: TestApp;
-  let user: TestUser;
-  let colleague: TestUser;
-  beforeAll(async () => {
-    test = await createTestApp();
-    user = await registerUser(test.app);
-    colleague = await registerUser(test.app);
-  });
-  afterAll(() => closeTestApp(test));
+  const test = useTestApp({ signedUpUsers: ["user", "colleague"] });
+  const { user, colleague } = test.users;
 
   const patch = (id: string, payload: object) =>
     send(test.app, user, "PATCH", `/api/bikes/${id}`, payload);

@@ -1,13 +1,9 @@
 import { apiErrorSchema } from "@ultimate-bikes/contract/errors";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, testDatabaseKind, type TestApp } from "../../test/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 
 describe(`health and the API's edges on ${testDatabaseKind}`, () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp();
-  });
-  afterAll(() => test.close());
+  const test = useTestApp();
 
   it("reports the database as reachable", async () => {
     const response = await test.app.inject("/api/health");

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../../test/test-app.ts";
 
 /** A stand-in for apps/web/dist: an index page, a hashed asset and a public file. */
 function fakeWebBuild(): string {
@@ -15,11 +15,9 @@ function fakeWebBuild(): string {
 }
 
 describe("serving the web app beside the API", () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp({}, { webDistDir: fakeWebBuild() });
-  });
-  afterAll(() => test.close());
+  const webDistDir = fakeWebBuild();
+  afterAll(() => rmSync(webDistDir, { recursive: true, force: true }));
+  const test = useTestApp({ overrides: { webDistDir } });
 
   it("answers client routes with the app shell, never cached", async () => {
     for (const url of ["/", "/inventory", "/my-item", "/some/unknown/path"]) {
