@@ -7,7 +7,8 @@ export default defineConfig({
     // `npm run dev` in apps/web talks to the API server started with `npm run dev` at the root.
     proxy: { "/api": "http://127.0.0.1:3000" },
   },
-  build: { sourcemap: true },
+  // The manifest lets the bundle benchmark find what the home page loads (bench/lib/bundle-size-bench.ts).
+  build: { sourcemap: true, manifest: true },
   test: {
     name: "web",
     environment: "jsdom",

@@ -1,8 +1,13 @@
 import { createBrowserRouter, Outlet } from "react-router";
 import { RequireAuth } from "../features/auth/require-auth";
+import { paths } from "../lib/paths";
 import { RootLayout } from "./layout/root-layout";
 import { HomeRoute } from "./routes/home-route";
 import { NotFoundRoute } from "./routes/not-found-route";
+
+const bikePage = async () => ({
+  Component: (await import("../features/bikes/bike-detail-page")).BikeDetailPage,
+});
 
 /*
  * Home and the shell load up front; every other screen is its own chunk, fetched when first
@@ -12,80 +17,70 @@ export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     children: [
-      { index: true, element: <HomeRoute /> },
+      { path: paths.home, element: <HomeRoute /> },
       {
-        path: "inventory",
+        path: paths.inventory,
         lazy: async () => ({
           Component: (await import("../features/bikes/inventory-page")).InventoryPage,
         }),
       },
       {
-        path: "blog",
+        path: paths.blog,
         lazy: async () => ({ Component: (await import("../features/blog/blog-page")).BlogPage }),
       },
       {
-        path: "login",
+        path: paths.login,
         lazy: async () => ({ Component: (await import("../features/auth/login-page")).LoginPage }),
       },
       {
-        path: "register",
+        path: paths.register,
         lazy: async () => ({
           Component: (await import("../features/auth/register-page")).RegisterPage,
         }),
       },
       {
-        path: "verify-email",
+        path: paths.verifyEmail,
         lazy: async () => ({
           Component: (await import("../features/auth/verify-email-page")).VerifyEmailPage,
         }),
       },
       {
-        path: "reset-password",
+        path: paths.resetPassword,
         lazy: async () => ({
           Component: (await import("../features/auth/reset-password-page")).ResetPasswordPage,
         }),
       },
       {
-        path: "auth/popup-done",
+        path: paths.oauthPopupDone,
         lazy: async () => ({
           Component: (await import("../features/auth/oauth-popup-done-page")).OAuthPopupDonePage,
         }),
       },
       {
-        // Signed-in staff only (spec §2, route guard).
+        // Signed-in staff only (docs/product.md, Screens: route guard).
         element: (
           <RequireAuth>
             <Outlet />
           </RequireAuth>
         ),
         children: [
+          { path: paths.bike, lazy: bikePage },
+          { path: paths.bikeByOldLink, lazy: bikePage },
           {
-            path: "inventory/:id",
-            lazy: async () => ({
-              Component: (await import("../features/bikes/bike-detail-page")).BikeDetailPage,
-            }),
-          },
-          {
-            path: "inventory/inventory/:id",
-            lazy: async () => ({
-              Component: (await import("../features/bikes/bike-detail-page")).BikeDetailPage,
-            }),
-          },
-          {
-            path: "manage-inventory",
+            path: paths.manageInventory,
             lazy: async () => ({
               Component: (await import("../features/bikes/manage-inventory-page"))
                 .ManageInventoryPage,
             }),
           },
           {
-            path: "add-new",
+            path: paths.addNew,
             lazy: async () => ({
               Component: (await import("../features/bikes/add-bike-page")).AddBikePage,
             }),
           },
           {
-            path: "my-item",
+            path: paths.myItems,
             lazy: async () => ({
               Component: (await import("../features/bikes/my-items-page")).MyItemsPage,
             }),

@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { accessTokenStorage, fetchAccessToken, isAccessTokenFor } from "./access-token";
+import {
+  accessTokenStorage,
+  fetchAccessToken,
+  isAccessTokenFor,
+  withAccessToken,
+} from "./access-token";
+import { ApiRequestError } from "./api-client";
 
 const tokenWith = (claims: object) =>
   `header.${btoa(JSON.stringify(claims)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}.signature`;
@@ -54,6 +60,48 @@ describe("fetchAccessToken", () => {
     );
     await fetchAccessToken("staff@example.com");
     expect(accessTokenStorage.read()).toBe("a.b.c");
+    accessTokenStorage.clear();
+    vi.unstubAllGlobals();
+  });
+});
+
+describe("withAccessToken", () => {
+  const inAnHour = Math.floor(Date.now() / 1000) + 3600;
+
+  it("uses the stored token while it is fresh and the caller's own", async () => {
+    const stored = tokenWith({ email: "staff@example.com", exp: inAnHour });
+    accessTokenStorage.write(stored);
+    const fetchSpy = vi.fn();
+    vi.stubGlobal("fetch", fetchSpy);
+    await expect(withAccessToken("staff@example.com", async (token) => token)).resolves.toBe(
+      stored,
+    );
+    expect(fetchSpy).not.toHaveBeenCalled();
+    accessTokenStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it("renews a token the API turns down, once", async () => {
+    accessTokenStorage.write(tokenWith({ email: "staff@example.com", exp: inAnHour }));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ accessToken: "renewed" }), { status: 200 })),
+    );
+    const used: string[] = [];
+    const result = await withAccessToken("staff@example.com", async (token) => {
+      used.push(token);
+      if (token !== "renewed") throw new ApiRequestError(401, "The access token has expired.");
+      return "items";
+    });
+    expect(result).toBe("items");
+    expect(used).toHaveLength(2);
+    expect(accessTokenStorage.read()).toBe("renewed");
+
+    await expect(
+      withAccessToken("staff@example.com", async () => {
+        throw new ApiRequestError(403, "Not yours.");
+      }),
+    ).rejects.toThrow("Not yours.");
     accessTokenStorage.clear();
     vi.unstubAllGlobals();
   });

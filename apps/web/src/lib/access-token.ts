@@ -2,12 +2,19 @@ import {
   accessTokenResponseSchema,
   ACCESS_TOKEN_STORAGE_KEY,
 } from "@ultimate-bikes/contract/accounts";
-import { apiRequest } from "./api-client";
+import { useEffect } from "react";
+import { ApiRequestError, apiRequest } from "./api-client";
+import { authClient, useSession } from "./auth-client";
+
+/*
+ * The access token's whole life: fetched from `POST /api/login` after any sign-in, kept in local
+ * storage under `accessToken` (docs/product.md, Data and Constants), renewed when the API turns
+ * it down, and removed at logout.
+ */
 
 /** Bumped by every clear, so a token request still in flight at logout cannot store its answer. */
 let generation = 0;
 
-/** The access token lives in local storage under `accessToken` (spec §3, §9). */
 export const accessTokenStorage = {
   read: () => localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY),
   write: (token: string) => localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, token),
@@ -36,7 +43,7 @@ export function isAccessTokenFor(token: string | null, email: string): boolean {
   }
 }
 
-/** Trades the signed-in session for the spec's access token and keeps it in local storage. */
+/** Trades the signed-in session for an access token and keeps it in local storage. */
 export async function fetchAccessToken(email: string): Promise<string> {
   const requestedIn = generation;
   const { accessToken } = await apiRequest("/login", accessTokenResponseSchema, {
@@ -48,7 +55,47 @@ export async function fetchAccessToken(email: string): Promise<string> {
 }
 
 /** The stored token for `email`, fetched afresh when missing, stale or someone else's. */
-export async function accessTokenFor(email: string): Promise<string> {
+async function accessTokenFor(email: string): Promise<string> {
   const stored = accessTokenStorage.read();
   return stored && isAccessTokenFor(stored, email) ? stored : fetchAccessToken(email);
+}
+
+/** Runs a bearer-token request for `email`; a token the API turns down is renewed once. */
+export async function withAccessToken<Result>(
+  email: string,
+  request: (token: string) => Promise<Result>,
+): Promise<Result> {
+  try {
+    return await request(await accessTokenFor(email));
+  } catch (error) {
+    if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) {
+      return request(await fetchAccessToken(email));
+    }
+    throw error;
+  }
+}
+
+/**
+ * Keeps the stored token in step with the session, whatever way the user signed in (email,
+ * Google or GitHub, popup or redirect): fetched when missing, stale or someone else's; removed
+ * when nobody is signed in.
+ */
+export function useAccessTokenSync() {
+  const { data, isPending } = useSession();
+  const email = data?.user.email;
+  useEffect(() => {
+    if (isPending) return;
+    if (!email) {
+      accessTokenStorage.clear();
+      return;
+    }
+    // A failure here is retried on the next session change; requests that need the token re-ask.
+    accessTokenFor(email).catch(() => accessTokenStorage.clear());
+  }, [email, isPending]);
+}
+
+/** Logout: ends the session, then forgets its token at once rather than when the session says so. */
+export async function signOut() {
+  await authClient.signOut();
+  accessTokenStorage.clear();
 }

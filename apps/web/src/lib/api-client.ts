@@ -1,4 +1,5 @@
 import { apiErrorSchema, type FieldError } from "@ultimate-bikes/contract/errors";
+import { API_BASE_PATH } from "@ultimate-bikes/contract/paths";
 import type { z } from "zod";
 
 /** A failed API call, carrying the server's readable message. */
@@ -19,7 +20,7 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** Calls the API under /api and checks the answer against the shared contract. */
+/** Calls our API and checks the answer against the shared contract. */
 export async function apiRequest<Schema extends z.ZodType>(
   path: string,
   schema: Schema,
@@ -27,7 +28,7 @@ export async function apiRequest<Schema extends z.ZodType>(
 ): Promise<z.infer<Schema>> {
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await fetch(`${API_BASE_PATH}${path}`, {
       method,
       credentials: "same-origin",
       headers: body === undefined ? headers : { "content-type": "application/json", ...headers },

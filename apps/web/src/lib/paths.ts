@@ -1,12 +1,30 @@
-/** Every client route in one place, so links and the router never disagree. */
+import {
+  OAUTH_POPUP_DONE_PATH,
+  RESET_PASSWORD_PATH,
+  VERIFY_EMAIL_PATH,
+} from "@ultimate-bikes/contract/paths";
+import { generatePath } from "react-router";
+
+/**
+ * Every client route in one place: the router's patterns, and the links built from them, so the
+ * two never disagree. Pages the server links to take their paths from the contract.
+ */
 export const paths = {
   home: "/",
   inventory: "/inventory",
-  bike: (id: string) => `/inventory/${encodeURIComponent(id)}`,
+  bike: "/inventory/:id",
+  /** The original app's second route to the same page (docs/product.md, Screens). */
+  bikeByOldLink: "/inventory/inventory/:id",
   blog: "/blog",
   login: "/login",
   register: "/register",
+  verifyEmail: VERIFY_EMAIL_PATH,
+  resetPassword: RESET_PASSWORD_PATH,
+  oauthPopupDone: OAUTH_POPUP_DONE_PATH,
   manageInventory: "/manage-inventory",
   addNew: "/add-new",
   myItems: "/my-item",
 } as const;
+
+/** The page of one bike. */
+export const bikePagePath = (id: string) => generatePath(paths.bike, { id });

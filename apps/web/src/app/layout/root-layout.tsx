@@ -1,10 +1,13 @@
 import { Outlet } from "react-router";
 import { ToastContainer } from "react-toastify";
-import { useAccessTokenSync } from "../../features/auth/access-token";
+import { useAccessTokenSync } from "../../lib/access-token";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
-/** Header, footer and the toast area on every screen (toasts top-right, 5000 ms: spec §9). */
+/**
+ * Header, footer and the toast area on every screen (toasts top-right, 5000 ms: docs/product.md,
+ * Constants).
+ */
 export function RootLayout() {
   useAccessTokenSync();
   return (

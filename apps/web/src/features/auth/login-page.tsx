@@ -1,14 +1,20 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { signInFormSchema, type SignInForm } from "@ultimate-bikes/contract/account-forms";
+import { useState } from "react";
 import Button from "react-bootstrap/Button";
 import Container from "react-bootstrap/Container";
 import Form from "react-bootstrap/Form";
+import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
+import { FormProblem } from "../../components/form-problem";
 import { LoadingSpinner } from "../../components/loading-spinner";
+import { SubmitButton } from "../../components/submit-button";
+import { firstErrorMessage } from "../../lib/form-errors";
 import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
-import { authClient } from "../../lib/auth-client";
+import { announceSignIn, requestPasswordReset, signedInEmail, signInWithEmail } from "./auth-api";
 import { useReturnPath } from "./return-path";
 import { describeSignInError, SocialSignInButtons, useSocialSignIn } from "./social-sign-in";
 
@@ -18,8 +24,10 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const returnPath = useReturnPath();
   const location = useLocation();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const form = useForm({
+    resolver: zodResolver(signInFormSchema),
+    defaultValues: { email: "", password: "" },
+  });
   const [pending, setPending] = useState(false);
   // A provider sign-in that ended in a full-page redirect comes back with ?error=CODE.
   const redirectError = useSearchParams()[0].get("error");
@@ -27,26 +35,27 @@ export function LoginPage() {
     redirectError ? describeSignInError(redirectError) : undefined,
   );
 
+  function fail(message: string) {
+    setPending(false);
+    setError(message);
+  }
+
   async function finishSignIn() {
-    const session = await authClient.getSession();
-    const signedInEmail = session.data?.user.email;
-    if (!signedInEmail) {
-      setPending(false);
-      setError("Sign-in did not complete. Please try again.");
+    if (!(await signedInEmail())) {
+      fail("Sign-in did not complete. Please try again.");
       return;
     }
     await queryClient.invalidateQueries();
     navigate(returnPath, { replace: true });
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function signIn(credentials: SignInForm) {
     setError(undefined);
     setPending(true);
-    const result = await authClient.signIn.email({ email, password });
-    if (result.error) {
-      setPending(false);
-      setError(result.error.message ?? "Sign-in failed.");
+    try {
+      await signInWithEmail(credentials);
+    } catch (failure) {
+      fail((failure as Error).message);
       return;
     }
     await finishSignIn();
@@ -59,24 +68,25 @@ export function LoginPage() {
       setPending(true);
     },
     onSignedIn: () => {
-      // The popup signed us in behind better-auth's back: have every useSession refetch.
-      authClient.$store.notify("$sessionSignal");
+      // The popup signed us in behind better-auth's back.
+      announceSignIn();
       void finishSignIn();
     },
-    onError: (message) => {
-      setPending(false);
-      setError(message);
-    },
+    onError: fail,
   });
 
   async function resetPassword() {
-    if (!email.trim()) {
+    const email = form.getValues("email").trim();
+    if (!email) {
       toast.error("Please enter your email");
       return;
     }
-    const result = await authClient.requestPasswordReset({ email: email.trim() });
-    if (result.error) toast.error(result.error.message ?? "Could not send the reset email.");
-    else toast.success("Password reset email sent");
+    try {
+      await requestPasswordReset(email);
+      toast.success("Password reset email sent");
+    } catch (failure) {
+      toast.error((failure as Error).message);
+    }
   }
 
   return (
@@ -86,39 +96,30 @@ export function LoginPage() {
         <LoadingSpinner label="Signing you in…" />
       ) : (
         <>
-          <Form onSubmit={onSubmit} noValidate={false}>
+          {/* The browser checks the fields' HTML constraints first; the schema holds the same. */}
+          <Form
+            onSubmit={form.handleSubmit(signIn, (errors) => setError(firstErrorMessage(errors)))}
+          >
             <Form.Group className="mb-3" controlId="login-email">
               <Form.Label>Email address</Form.Label>
               <Form.Control
                 type="email"
-                name="email"
                 autoComplete="email"
                 required
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
+                {...form.register("email")}
               />
             </Form.Group>
             <Form.Group className="mb-3" controlId="login-password">
               <Form.Label>Password</Form.Label>
               <Form.Control
                 type="password"
-                name="password"
                 autoComplete="current-password"
                 required
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
+                {...form.register("password")}
               />
             </Form.Group>
-            {error && (
-              <p className="text-danger" role="alert">
-                {error}
-              </p>
-            )}
-            <div className="d-grid mb-3">
-              <Button type="submit" variant="danger">
-                Login
-              </Button>
-            </div>
+            <FormProblem message={error} />
+            <SubmitButton className="mb-3">Login</SubmitButton>
           </Form>
           <p className="text-center">
             <Link to={paths.register} state={location.state as unknown}>

@@ -1,14 +1,23 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import Button from "react-bootstrap/Button";
+import {
+  ACCOUNT_NAME_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  registrationFormSchema,
+  type RegistrationForm,
+} from "@ultimate-bikes/contract/account-forms";
+import { useState } from "react";
 import Container from "react-bootstrap/Container";
 import Form from "react-bootstrap/Form";
+import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import { LoadingSpinner } from "../../components/loading-spinner";
+import { SubmitButton } from "../../components/submit-button";
+import { firstErrorMessage } from "../../lib/form-errors";
 import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
-import { authClient } from "../../lib/auth-client";
+import { registerAccount } from "./auth-api";
 import { useReturnPath } from "./return-path";
 
 export function RegisterPage() {
@@ -17,25 +26,25 @@ export function RegisterPage() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const returnPath = useReturnPath();
+  const form = useForm({
+    resolver: zodResolver(registrationFormSchema),
+    defaultValues: { name: "", email: "", password: "" },
+  });
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const name = String(form.get("name") ?? "").trim();
-    const email = String(form.get("email") ?? "").trim();
-    const password = String(form.get("password") ?? "");
+  async function createAccount(registration: RegistrationForm) {
     setError(undefined);
     setPending(true);
-    const result = await authClient.signUp.email({ name, email, password });
-    if (result.error) {
+    try {
+      await registerAccount(registration);
+    } catch (failure) {
       setPending(false);
-      setError(result.error.message ?? "Registration failed.");
+      setError((failure as Error).message);
       return;
     }
     await queryClient.invalidateQueries();
-    toast.success(`We sent a verification link to ${email}`);
+    toast.success(`We sent a verification link to ${registration.email}`);
     navigate(returnPath, { replace: true });
   }
 
@@ -45,33 +54,41 @@ export function RegisterPage() {
       {pending ? (
         <LoadingSpinner label="Creating your account…" />
       ) : (
-        <Form onSubmit={onSubmit}>
+        // The browser checks the fields' HTML constraints first; the schema holds the same.
+        <Form
+          onSubmit={form.handleSubmit(createAccount, (errors) =>
+            setError(firstErrorMessage(errors)),
+          )}
+        >
           <Form.Group className="mb-3" controlId="register-name">
             <Form.Label>Your name</Form.Label>
-            <Form.Control name="name" autoComplete="name" required maxLength={100} />
+            <Form.Control
+              autoComplete="name"
+              required
+              maxLength={ACCOUNT_NAME_MAX_LENGTH}
+              {...form.register("name")}
+            />
           </Form.Group>
           <Form.Group className="mb-3" controlId="register-email">
             <Form.Label>Email address</Form.Label>
-            <Form.Control type="email" name="email" autoComplete="email" required />
+            <Form.Control type="email" autoComplete="email" required {...form.register("email")} />
           </Form.Group>
           <Form.Group className="mb-3" controlId="register-password">
             <Form.Label>Password</Form.Label>
             <Form.Control
               type="password"
-              name="password"
               autoComplete="new-password"
               required
-              minLength={8}
+              minLength={PASSWORD_MIN_LENGTH}
               aria-describedby="register-password-help"
+              {...form.register("password")}
             />
-            <Form.Text id="register-password-help">At least 8 characters.</Form.Text>
+            <Form.Text id="register-password-help">
+              At least {PASSWORD_MIN_LENGTH} characters.
+            </Form.Text>
           </Form.Group>
           {error && <p role="alert">{error}</p>}
-          <div className="d-grid mb-3">
-            <Button type="submit" variant="danger">
-              Register
-            </Button>
-          </div>
+          <SubmitButton className="mb-3">Register</SubmitButton>
           <p className="text-center">
             <Link to={paths.login} state={location.state as unknown}>
               Already have an account? Please login

@@ -4,7 +4,10 @@ import { LoadingSpinner } from "../../components/loading-spinner";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../lib/auth-client";
 
-/** The spec's route guard: spinner while the session loads, else the page or /login. */
+/**
+ * The route guard (docs/product.md, Screens): a spinner while the session loads, then the page,
+ * or /login for a visitor.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { data, isPending } = useSession();
   const location = useLocation();

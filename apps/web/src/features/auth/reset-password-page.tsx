@@ -1,16 +1,18 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { newPasswordFormSchema, PASSWORD_MIN_LENGTH } from "@ultimate-bikes/contract/account-forms";
 import Alert from "react-bootstrap/Alert";
-import Button from "react-bootstrap/Button";
 import Container from "react-bootstrap/Container";
 import Form from "react-bootstrap/Form";
+import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { ErrorMessage } from "../../components/error-message";
+import { FormProblem } from "../../components/form-problem";
 import { LoadingSpinner } from "../../components/loading-spinner";
+import { SubmitButton } from "../../components/submit-button";
+import { firstErrorMessage } from "../../lib/form-errors";
 import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
-import { authClient } from "../../lib/auth-client";
-import { emailLinkStatus } from "./email-link-api";
+import { usePasswordResetStatus, useResetPassword } from "./auth-api";
 
 const unusable = {
   used: "This reset link was already used. If you still need a new password, ask for another link from the login page.",
@@ -18,31 +20,48 @@ const unusable = {
   invalid: "This reset link is not valid. Check that you opened the whole link from the email.",
 };
 
+const passwordFields = [
+  { name: "password", id: "new-password", label: "New password" },
+  { name: "confirm", id: "confirm-password", label: "Repeat the new password" },
+] as const;
+
+function NewPasswordForm({ reset }: { reset: ReturnType<typeof useResetPassword> }) {
+  const form = useForm({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { password: "", confirm: "" },
+    // The problem shows until the next submit, as the page always did.
+    reValidateMode: "onSubmit",
+  });
+
+  return (
+    // The browser checks the fields' HTML constraints first; the schema holds the same.
+    <Form onSubmit={form.handleSubmit(({ password }) => reset.mutate(password))}>
+      {passwordFields.map((field) => (
+        <Form.Group className="mb-3" controlId={field.id} key={field.id}>
+          <Form.Label>{field.label}</Form.Label>
+          <Form.Control
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            {...form.register(field.name)}
+          />
+        </Form.Group>
+      ))}
+      <FormProblem message={firstErrorMessage(form.formState.errors)} />
+      <FormProblem message={reset.error?.message} />
+      <SubmitButton pending={reset.isPending} pendingLabel="Saving…">
+        Set new password
+      </SubmitButton>
+    </Form>
+  );
+}
+
 export function ResetPasswordPage() {
   usePageTitle("Reset Password");
   const token = useSearchParams()[0].get("token") ?? "";
-  const [mismatch, setMismatch] = useState(false);
-  const status = useQuery({
-    queryKey: ["password-reset-status", token],
-    queryFn: () => emailLinkStatus("password-reset", token),
-    enabled: token !== "",
-    retry: false,
-  });
-  const reset = useMutation({
-    mutationFn: async (newPassword: string) => {
-      const { error } = await authClient.resetPassword({ newPassword, token });
-      if (error) throw new Error(error.message ?? "The password could not be changed.");
-    },
-  });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const password = String(form.get("password") ?? "");
-    const same = password === String(form.get("confirm") ?? "");
-    setMismatch(!same);
-    if (same) reset.mutate(password);
-  }
+  const status = usePasswordResetStatus(token);
+  const reset = useResetPassword(token);
 
   let body;
   if (token === "") body = <Alert variant="danger">{unusable.invalid}</Alert>;
@@ -57,47 +76,7 @@ export function ResetPasswordPage() {
     );
   } else if (status.data !== "valid") {
     body = <Alert variant="warning">{unusable[status.data]}</Alert>;
-  } else {
-    body = (
-      <Form onSubmit={onSubmit}>
-        <Form.Group className="mb-3" controlId="new-password">
-          <Form.Label>New password</Form.Label>
-          <Form.Control
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="confirm-password">
-          <Form.Label>Repeat the new password</Form.Label>
-          <Form.Control
-            type="password"
-            name="confirm"
-            autoComplete="new-password"
-            required
-            minLength={8}
-          />
-        </Form.Group>
-        {mismatch && (
-          <p className="text-danger" role="alert">
-            The two passwords are not the same.
-          </p>
-        )}
-        {reset.error && (
-          <p className="text-danger" role="alert">
-            {reset.error.message}
-          </p>
-        )}
-        <div className="d-grid">
-          <Button type="submit" variant="danger" disabled={reset.isPending}>
-            {reset.isPending ? "Saving…" : "Set new password"}
-          </Button>
-        </div>
-      </Form>
-    );
-  }
+  } else body = <NewPasswordForm reset={reset} />;
 
   return (
     <Container as="section" className="py-5 auth-form">

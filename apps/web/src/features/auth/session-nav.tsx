@@ -2,19 +2,18 @@ import { useQueryClient } from "@tanstack/react-query";
 import Button from "react-bootstrap/Button";
 import Nav from "react-bootstrap/Nav";
 import { NavLink, useNavigate } from "react-router";
-import { accessTokenStorage } from "../../lib/access-token";
+import { signOut } from "../../lib/access-token";
+import { useSession } from "../../lib/auth-client";
 import { paths } from "../../lib/paths";
-import { authClient, useSession } from "../../lib/auth-client";
 
-/** The navigation that depends on who is signed in (spec §2: Navigation bar). */
+/** The navigation that depends on who is signed in (docs/product.md, Screens: navigation bar). */
 export function SessionNav() {
   const { data, isPending } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
   async function logout() {
-    await authClient.signOut();
-    accessTokenStorage.clear();
+    await signOut();
     queryClient.clear();
     navigate(paths.home);
   }

@@ -1,13 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
-import { signInProvidersSchema, type SignInProviders } from "@ultimate-bikes/contract/accounts";
+import type { SignInProviders } from "@ultimate-bikes/contract/accounts";
 import { useEffect, useRef } from "react";
 import Button from "react-bootstrap/Button";
-import { apiRequest } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
-import { authClient } from "../../lib/auth-client";
+import { signedInEmail, socialSignInUrl, useSignInProviders } from "./auth-api";
 
 export const OAUTH_MESSAGE_TYPE = "ultimate-bikes:oauth-complete";
-export const POPUP_DONE_PATH = "/auth/popup-done";
 const POPUP_FEATURES = "popup,width=500,height=600";
 
 const providers = [
@@ -64,8 +61,8 @@ export function useSocialSignIn({
     const watcher = window.setInterval(() => {
       if (!popupRef.current?.closed) return;
       popupRef.current = null;
-      void authClient.getSession().then(({ data }) => {
-        if (data) handlers.current.onSignedIn();
+      void signedInEmail().then((email) => {
+        if (email) handlers.current.onSignedIn();
         else handlers.current.onError("The sign-in window was closed before signing in.");
       });
     }, 500);
@@ -79,33 +76,30 @@ export function useSocialSignIn({
     onStart();
     // Opened synchronously inside the click, or popup blockers step in.
     const popup = window.open("", `sign-in-${provider}`, POPUP_FEATURES);
-    const { data, error } = await authClient.signIn.social({
-      provider,
-      callbackURL: popup ? POPUP_DONE_PATH : returnPath,
-      errorCallbackURL: popup ? POPUP_DONE_PATH : paths.login,
-      disableRedirect: true,
-    });
-    if (error || !data?.url) {
+    // Inside the popup, success and failure both end on the page that reports back to us.
+    const ends = popup
+      ? { callbackURL: paths.oauthPopupDone, errorCallbackURL: paths.oauthPopupDone }
+      : { callbackURL: returnPath, errorCallbackURL: paths.login };
+    let url;
+    try {
+      url = await socialSignInUrl(provider, ends);
+    } catch (failure) {
       popup?.close();
-      onError(error?.message ?? "Could not start the sign-in.");
+      onError((failure as Error).message);
       return;
     }
     if (popup) {
       popupRef.current = popup;
-      popup.location.href = data.url;
+      popup.location.href = url;
     } else {
-      window.location.assign(data.url);
+      window.location.assign(url);
     }
   };
 }
 
 /** The provider buttons; one that has no credentials on this server says so and stays off. */
 export function SocialSignInButtons({ onChoose }: { onChoose(provider: ProviderId): void }) {
-  const configured = useQuery({
-    queryKey: ["sign-in-providers"],
-    queryFn: () => apiRequest("/account/providers", signInProvidersSchema),
-    staleTime: Infinity,
-  });
+  const configured = useSignInProviders();
   return (
     <div className="d-grid gap-2">
       {providers.map((provider) => {

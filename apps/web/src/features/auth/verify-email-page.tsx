@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import Alert from "react-bootstrap/Alert";
 import Container from "react-bootstrap/Container";
 import { Link, useSearchParams } from "react-router";
@@ -6,12 +5,9 @@ import { ErrorMessage } from "../../components/error-message";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
-import { authClient } from "../../lib/auth-client";
-import { emailLinkStatus } from "./email-link-api";
+import { useEmailVerification, type EmailVerificationOutcome } from "./auth-api";
 
-type Outcome = "verified" | "used" | "expired" | "invalid";
-
-const outcomes: Record<Outcome, { variant: string; text: string }> = {
+const outcomes: Record<EmailVerificationOutcome, { variant: string; text: string }> = {
   verified: { variant: "success", text: "Your email is verified. Thank you!" },
   used: { variant: "info", text: "This link was already used: your email is verified." },
   expired: {
@@ -24,24 +20,10 @@ const outcomes: Record<Outcome, { variant: string; text: string }> = {
   },
 };
 
-async function verify(token: string): Promise<Outcome> {
-  const status = await emailLinkStatus("email-verification", token);
-  if (status !== "valid") return status;
-  const { error } = await authClient.verifyEmail({ query: { token } });
-  if (error) throw new Error(error.message ?? "The email could not be verified.");
-  return "verified";
-}
-
 export function VerifyEmailPage() {
   usePageTitle("Verify Email");
   const token = useSearchParams()[0].get("token") ?? "";
-  const result = useQuery({
-    queryKey: ["verify-email", token],
-    queryFn: () => verify(token),
-    enabled: token !== "",
-    retry: false,
-    staleTime: Infinity,
-  });
+  const result = useEmailVerification(token);
 
   return (
     <Container as="section" className="py-5 auth-form text-center">

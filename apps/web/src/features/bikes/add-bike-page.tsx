@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { newBikeSchema, type NewBike, type NewBikeInput } from "@ultimate-bikes/contract/bikes";
-import Button from "react-bootstrap/Button";
 import Container from "react-bootstrap/Container";
 import Form from "react-bootstrap/Form";
 import { useForm, type FieldPath } from "react-hook-form";
 import { toast } from "react-toastify";
+import { SubmitButton } from "../../components/submit-button";
 import { ApiRequestError } from "../../lib/api-client";
 import { useSession } from "../../lib/auth-client";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -103,11 +103,9 @@ export function AddBikePage() {
             </Form.Group>
           );
         })}
-        <div className="d-grid">
-          <Button type="submit" variant="danger" disabled={addBike.isPending}>
-            {addBike.isPending ? "Adding…" : "Add Now"}
-          </Button>
-        </div>
+        <SubmitButton pending={addBike.isPending} pendingLabel="Adding…">
+          Add Now
+        </SubmitButton>
       </Form>
     </Container>
   );

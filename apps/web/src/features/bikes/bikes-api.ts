@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   bikeListSchema,
   bikeSchema,
@@ -9,8 +9,8 @@ import {
   type Bike,
   type NewBike,
 } from "@ultimate-bikes/contract/bikes";
-import { accessTokenFor, fetchAccessToken } from "../../lib/access-token";
-import { ApiRequestError, apiRequest } from "../../lib/api-client";
+import { withAccessToken } from "../../lib/access-token";
+import { apiRequest } from "../../lib/api-client";
 
 /**
  * Query keys for bikes. Everything that shows a bike sits under ["bikes"], so one invalidation
@@ -26,17 +26,38 @@ export const bikeKeys = {
 
 const bikePath = (id: string) => `/bikes/${encodeURIComponent(id)}`;
 
-export const useBikes = () =>
-  useQuery({ queryKey: bikeKeys.list(), queryFn: () => apiRequest("/bikes", bikeListSchema) });
+/** `GET /items?email=` with the bearer token (docs/product.md, API). */
+const fetchMyItems = (email: string) =>
+  withAccessToken(email, (token) =>
+    apiRequest(`/items?email=${encodeURIComponent(email)}`, itemListSchema, {
+      headers: { authorization: `Bearer ${token}` },
+    }),
+  );
 
-export const useBike = (id: string) =>
-  useQuery({ queryKey: bikeKeys.detail(id), queryFn: () => apiRequest(bikePath(id), bikeSchema) });
+const bikeQueries = {
+  list: () =>
+    queryOptions({
+      queryKey: bikeKeys.list(),
+      queryFn: () => apiRequest("/bikes", bikeListSchema),
+    }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: bikeKeys.detail(id),
+      queryFn: () => apiRequest(bikePath(id), bikeSchema),
+    }),
+  movements: (id: string) =>
+    queryOptions({
+      queryKey: bikeKeys.movements(id),
+      queryFn: () => apiRequest(`${bikePath(id)}/movements?limit=10`, stockMovementListSchema),
+    }),
+  items: (email: string) =>
+    queryOptions({ queryKey: bikeKeys.items(email), queryFn: () => fetchMyItems(email) }),
+};
 
-export const useMovements = (id: string) =>
-  useQuery({
-    queryKey: bikeKeys.movements(id),
-    queryFn: () => apiRequest(`${bikePath(id)}/movements?limit=10`, stockMovementListSchema),
-  });
+export const useBikes = () => useQuery(bikeQueries.list());
+export const useBike = (id: string) => useQuery(bikeQueries.detail(id));
+export const useMovements = (id: string) => useQuery(bikeQueries.movements(id));
+export const useMyItems = (email: string) => useQuery(bikeQueries.items(email));
 
 /** After a change: show the server's answer at once, then refresh everything else. */
 function useStockChange<Variables>(request: (variables: Variables) => Promise<Bike>) {
@@ -82,22 +103,3 @@ export function useAddBike() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: bikeKeys.all }),
   });
 }
-
-/** The spec's `GET /items?email=` with the bearer token; a rejected token is renewed once. */
-async function fetchMyItems(email: string) {
-  const request = (token: string) =>
-    apiRequest(`/items?email=${encodeURIComponent(email)}`, itemListSchema, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-  try {
-    return await request(await accessTokenFor(email));
-  } catch (error) {
-    if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) {
-      return request(await fetchAccessToken(email));
-    }
-    throw error;
-  }
-}
-
-export const useMyItems = (email: string) =>
-  useQuery({ queryKey: bikeKeys.items(email), queryFn: () => fetchMyItems(email) });

@@ -6,7 +6,7 @@ import { toast } from "react-toastify";
 import { ErrorMessage } from "../../components/error-message";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { formatPrice } from "../../lib/format";
-import { paths } from "../../lib/paths";
+import { bikePagePath, paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useBikes, useDeleteBike } from "./bikes-api";
 
@@ -56,7 +56,7 @@ export function ManageInventoryPage() {
                 />
               </td>
               <th scope="row">
-                <Link to={paths.bike(bike._id)}>{bike.name}</Link>
+                <Link to={bikePagePath(bike._id)}>{bike.name}</Link>
               </th>
               <td>{formatPrice(bike.price)}</td>
               <td>{bike.quantity}</td>

@@ -1,6 +1,5 @@
 import type { Bike } from "@ultimate-bikes/contract/bikes";
 import Button from "react-bootstrap/Button";
-import Card from "react-bootstrap/Card";
 import Col from "react-bootstrap/Col";
 import Container from "react-bootstrap/Container";
 import Row from "react-bootstrap/Row";
@@ -9,50 +8,21 @@ import { toast } from "react-toastify";
 import { ErrorMessage } from "../../components/error-message";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { useSession } from "../../lib/auth-client";
+import { formatPrice } from "../../lib/format";
 import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
+import { BikeCard } from "./bike-card";
 import { useCancelItem, useMyItems } from "./bikes-api";
 
-const amount = (price: number) =>
-  price.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-function ItemCard({
-  bike,
-  onCancel,
-  cancelling,
-}: {
-  bike: Bike;
-  onCancel(): void;
-  cancelling: boolean;
-}) {
-  const headingId = `item-${bike._id}`;
+/** My Items words a bike's facts as the original page did (docs/product.md, Screens). */
+function ItemDetails({ bike }: { bike: Bike }) {
   return (
-    <Card as="article" className="h-100 shadow-sm" aria-labelledby={headingId}>
-      <Card.Img
-        variant="top"
-        src={bike.photo}
-        alt={bike.name}
-        className="bike-card-photo"
-        loading="lazy"
-      />
-      <Card.Body className="d-flex flex-column">
-        <Card.Title as="h2" id={headingId} className="h5">
-          {bike.name}
-        </Card.Title>
-        <p className="small flex-grow-1">Description: {bike.des}</p>
-        <p className="mb-1">Price:${amount(bike.price)}</p>
-        <p className="mb-1">Quantity: {bike.quantity}</p>
-        <p>Supplier name: {bike.supplierName}</p>
-        <Button
-          variant="outline-danger"
-          onClick={onCancel}
-          disabled={cancelling}
-          aria-label={`Cancel ${bike.name}`}
-        >
-          Cancel
-        </Button>
-      </Card.Body>
-    </Card>
+    <>
+      <p className="small flex-grow-1">Description: {bike.des}</p>
+      <p className="mb-1">Price:{formatPrice(bike.price)}</p>
+      <p className="mb-1">Quantity: {bike.quantity}</p>
+      <p>Supplier name: {bike.supplierName}</p>
+    </>
   );
 }
 
@@ -84,10 +54,20 @@ function MyItems({ email }: { email: string }) {
     <Row xs={1} md={3} className="g-4">
       {data.map((bike) => (
         <Col key={bike._id}>
-          <ItemCard
+          <BikeCard
             bike={bike}
-            onCancel={() => onCancel(bike)}
-            cancelling={cancelItem.isPending && cancelItem.variables === bike._id}
+            headingLevel="h2"
+            details={<ItemDetails bike={bike} />}
+            action={
+              <Button
+                variant="outline-danger"
+                onClick={() => onCancel(bike)}
+                disabled={cancelItem.isPending && cancelItem.variables === bike._id}
+                aria-label={`Cancel ${bike.name}`}
+              >
+                Cancel
+              </Button>
+            }
           />
         </Col>
       ))}

@@ -19,8 +19,9 @@ const slides = [
 ];
 
 /**
- * react-bootstrap's defaults are the spec's numbers: advance every 5000 ms, pause on hover,
- * a 40 px swipe threshold. They are spelled out so nobody changes them by accident.
+ * react-bootstrap's defaults are our numbers (docs/product.md, Constants): advance every 5000 ms,
+ * pause on hover, a 40 px swipe threshold. They are spelled out so nobody changes them by
+ * accident.
  */
 const prefersReducedMotion = () =>
   window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;

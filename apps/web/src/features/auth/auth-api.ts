@@ -1,0 +1,129 @@
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import {
+  linkStatusSchema,
+  signInProvidersSchema,
+  type LinkStatus,
+  type SignInProviders,
+} from "@ultimate-bikes/contract/accounts";
+import type { RegistrationForm, SignInForm } from "@ultimate-bikes/contract/account-forms";
+import { apiRequest } from "../../lib/api-client";
+import { authClient } from "../../lib/auth-client";
+
+/*
+ * Everything the auth screens ask of the server: our account endpoints, and better-auth's calls.
+ * better-auth answers a failure as `{ error }`; here it becomes a thrown Error with its message.
+ */
+
+function throwIfFailed(result: { error: { message?: string } | null }, fallback: string) {
+  if (result.error) throw new Error(result.error.message ?? fallback);
+}
+
+/** Asks the server what an emailed link's token would do, without using it. */
+async function emailLinkStatus(
+  kind: "email-verification" | "password-reset",
+  token: string,
+): Promise<LinkStatus> {
+  const { status } = await apiRequest(
+    `/account/${kind}-status?token=${encodeURIComponent(token)}`,
+    linkStatusSchema,
+  );
+  return status;
+}
+
+export type EmailVerificationOutcome = "verified" | Exclude<LinkStatus, "valid">;
+
+/** Verifies the email unless the link is used, expired or invalid, which is the outcome then. */
+async function verifyEmail(token: string): Promise<EmailVerificationOutcome> {
+  const status = await emailLinkStatus("email-verification", token);
+  if (status !== "valid") return status;
+  throwIfFailed(
+    await authClient.verifyEmail({ query: { token } }),
+    "The email could not be verified.",
+  );
+  return "verified";
+}
+
+const authQueries = {
+  signInProviders: () =>
+    queryOptions({
+      queryKey: ["sign-in-providers"],
+      queryFn: () => apiRequest("/account/providers", signInProvidersSchema),
+      staleTime: Infinity,
+    }),
+  passwordResetStatus: (token: string) =>
+    queryOptions({
+      queryKey: ["password-reset-status", token],
+      queryFn: () => emailLinkStatus("password-reset", token),
+      enabled: token !== "",
+      retry: false,
+    }),
+  emailVerification: (token: string) =>
+    queryOptions({
+      queryKey: ["verify-email", token],
+      queryFn: () => verifyEmail(token),
+      enabled: token !== "",
+      retry: false,
+      staleTime: Infinity,
+    }),
+};
+
+/** Which providers this server has credentials for. */
+export const useSignInProviders = () => useQuery(authQueries.signInProviders());
+
+/** Whether a mailed reset link can still be used. */
+export const usePasswordResetStatus = (token: string) =>
+  useQuery(authQueries.passwordResetStatus(token));
+
+/** Opening a mailed verification link verifies the email, once. */
+export const useEmailVerification = (token: string) =>
+  useQuery(authQueries.emailVerification(token));
+
+export const useResetPassword = (token: string) =>
+  useMutation({
+    mutationFn: async (newPassword: string) =>
+      throwIfFailed(
+        await authClient.resetPassword({ newPassword, token }),
+        "The password could not be changed.",
+      ),
+  });
+
+export async function signInWithEmail(credentials: SignInForm) {
+  throwIfFailed(await authClient.signIn.email(credentials), "Sign-in failed.");
+}
+
+/** Creates the account and signs it in; better-auth mails the verification link. */
+export async function registerAccount(registration: RegistrationForm) {
+  throwIfFailed(await authClient.signUp.email(registration), "Registration failed.");
+}
+
+export async function requestPasswordReset(email: string) {
+  throwIfFailed(
+    await authClient.requestPasswordReset({ email }),
+    "Could not send the reset email.",
+  );
+}
+
+/** The email of whoever the session cookie signs in, if anyone. */
+export async function signedInEmail(): Promise<string | undefined> {
+  return (await authClient.getSession()).data?.user.email;
+}
+
+/** A sign-in that happened in another window: have every useSession refetch. */
+export const announceSignIn = () => authClient.$store.notify("$sessionSignal");
+
+/**
+ * Starts a provider's sign-in and returns the provider's page to open. Its flow comes back to
+ * `callbackURL` when it succeeds and to `errorCallbackURL` when it fails.
+ */
+export async function socialSignInUrl(
+  provider: keyof SignInProviders,
+  ends: { callbackURL: string; errorCallbackURL: string },
+): Promise<string> {
+  const { data, error } = await authClient.signIn.social({
+    provider,
+    ...ends,
+    disableRedirect: true,
+  });
+  if (error || !data?.url) throw new Error(error?.message ?? "Could not start the sign-in.");
+  return data.url;
+}
