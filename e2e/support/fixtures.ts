@@ -1,16 +1,42 @@
-import { AxeBuilder } from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, test as base, type Page } from "@playwright/test";
+import { signUpViaApi, type Account } from "./accounts.ts";
+import { stubMapTiles } from "./map.ts";
+import { watchPageErrors, type PageErrors } from "./page-errors.ts";
 
-/** Fails on any serious or critical accessibility violation on the current page. */
-export async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  expect(
-    serious.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
-    ),
-  ).toEqual([]);
-}
+/*
+ * The `test` every test file uses. For every test, map tiles are stubbed and any uncaught page
+ * error or console error fails it (unless the test declares it expected); a test that needs a
+ * signed-in user asks for `signedInPage`.
+ */
+export const test = base.extend<{
+  /** The tile URLs the map asked for, each answered with a blank image. */
+  stubbedMapTiles: string[];
+  /** Fails the test, at its end, on any page error or console error it did not declare. */
+  pageErrors: PageErrors;
+  /** The fresh user `signedInPage` is signed in as. */
+  account: Account;
+  /** The test's page, signed in as a fresh user of its own (`account`) through the API. */
+  signedInPage: Page;
+}>({
+  stubbedMapTiles: [
+    async ({ context }, use) => {
+      await use(await stubMapTiles(context));
+    },
+    { auto: true },
+  ],
+  pageErrors: [
+    async ({ context }, use) => {
+      const pageErrors = watchPageErrors(context);
+      await use(pageErrors);
+      expect(pageErrors.unexpected(), "page errors and console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+  account: async ({ page }, use) => {
+    await use(await signUpViaApi(page));
+  },
+  // Asking for the account is what signs the page in.
+  signedInPage: async ({ page, account: _signedUp }, use) => {
+    await use(page);
+  },
+});

@@ -1,33 +1,19 @@
-import { bikeSchema, itemListSchema, type Bike, type Item } from "@ultimate-bikes/contract/bikes";
+import {
+  bikeSchema,
+  itemListSchema,
+  type Bike,
+  type Item,
+  type NewBikeInput,
+} from "@ultimate-bikes/contract/bikes";
 import { expect, type Locator, type Page } from "@playwright/test";
-import { randomUUID } from "node:crypto";
-
-/** A bike name no other test (or parallel spec) will use. */
-export const uniqueBikeName = (label = "E2E Bike") => `${label} ${randomUUID().slice(0, 8)}`;
-
-export interface NewBikeFields {
-  name?: string;
-  photo?: string;
-  des?: string;
-  price?: string;
-  quantity?: string;
-  supplierName?: string;
-}
+import { newBikeBody } from "@ultimate-bikes/test-support/new-bike";
 
 /**
  * Adds a bike owned by the page's signed-in user through the API (never touching the seeded
- * stock other specs read). Returns its id and name.
+ * stock other specs read). A test passes the fields it relies on. Returns its id and name.
  */
-export async function createBike(page: Page, fields: NewBikeFields = {}) {
-  const bike = {
-    name: uniqueBikeName(),
-    photo: "/images/bikes/vespa-gts-300.svg",
-    des: "A test scooter made by the stock end-to-end tests.",
-    price: "1999.00",
-    quantity: "2",
-    supplierName: "E2E Supplies Ltd.",
-    ...fields,
-  };
+export async function createBike(page: Page, fields: Partial<NewBikeInput> = {}) {
+  const bike = newBikeBody(fields);
   const response = await page.request.post("/api/bikes", { data: bike });
   expect(response.status(), await response.text()).toBe(201);
   const { insertedId } = (await response.json()) as { insertedId: string };
@@ -118,3 +104,7 @@ export function answerNextDialog(page: Page, accept: boolean): Promise<string> {
     });
   });
 }
+
+/** The failed resource the browser logs when the API answers 404 for a bike that is not there. */
+export const isMissingBikeError = (text: string, url: string) =>
+  url.includes("/api/bikes/") && text.includes("404");

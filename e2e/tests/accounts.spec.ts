@@ -1,9 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../support/a11y.ts";
 import { mailedLink, PASSWORD, signUpViaApi, uniqueEmail } from "../support/accounts.ts";
-import { expectNoSeriousA11yViolations } from "../support/fixtures.ts";
+import { test } from "../support/fixtures.ts";
+import { navigation } from "../support/landmarks.ts";
 import { OAUTH_CLIENTS } from "../support/oauth-clients.ts";
-
-const navigation = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
 /** The email inside the stored access token (its payload; the server checks the signature). */
 async function tokenEmail(page: Page): Promise<string | undefined> {
@@ -16,13 +16,20 @@ async function tokenEmail(page: Page): Promise<string | undefined> {
   });
 }
 
+/** The failed resource the browser logs when a login is refused (401). */
+const isRefusedLogin = (text: string, url: string) =>
+  url.endsWith("/api/auth/sign-in/email") && text.includes("401");
+
 async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Login", exact: true }).click();
 }
 
-test("register, verify the email from the mailed link, log out, log back in", async ({ page }) => {
+test("register, verify the email from the mailed link, log out, log back in", async ({
+  page,
+  pageErrors,
+}) => {
   const email = uniqueEmail("register");
   await page.goto("/register");
   await expect(page).toHaveTitle("Register- Ultimate Bikes");
@@ -50,6 +57,7 @@ test("register, verify the email from the mailed link, log out, log back in", as
 
   await navigation(page).getByRole("link", { name: "Login" }).click();
   await expect(page).toHaveTitle("Login- Ultimate Bikes");
+  pageErrors.expect(isRefusedLogin);
   await logIn(page, email, "not the password");
   const error = page.getByRole("alert").filter({ hasText: "Invalid email or password" });
   await expect(error).toBeVisible();
@@ -60,7 +68,10 @@ test("register, verify the email from the mailed link, log out, log back in", as
   await expect.poll(() => tokenEmail(page)).toBe(email);
 });
 
-test("reset the password through the mailed link and log in with the new one", async ({ page }) => {
+test("reset the password through the mailed link and log in with the new one", async ({
+  page,
+  pageErrors,
+}) => {
   const { email } = await signUpViaApi(page, uniqueEmail("reset"));
   await page.context().clearCookies();
   await page.goto("/login");
@@ -83,6 +94,7 @@ test("reset the password through the mailed link and log in with the new one", a
   await expect(page.getByText("This reset link was already used.")).toBeVisible();
 
   await page.goto("/login");
+  pageErrors.expect(isRefusedLogin);
   await logIn(page, email, PASSWORD);
   await expect(page.getByRole("alert")).toContainText("Invalid email or password");
   await logIn(page, email, "a fresh password");

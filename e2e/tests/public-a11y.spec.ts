@@ -1,13 +1,9 @@
 import { FEATURED_BIKE_COUNT } from "@ultimate-bikes/contract/bikes";
-import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "../support/fixtures.ts";
-import { stubMapTiles } from "../support/public-helpers.ts";
+import { expect } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../support/a11y.ts";
+import { test } from "../support/fixtures.ts";
 
 test.describe("Accessibility of the public screens", () => {
-  test.beforeEach(async ({ page }) => {
-    await stubMapTiles(page);
-  });
-
   test("Home has no serious violations", async ({ page }) => {
     await page.goto("/");
     await expect(

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { settleReact, stubMapTiles } from "../support/public-helpers.ts";
+import { expect, type Page } from "@playwright/test";
+import { test } from "../support/fixtures.ts";
+import { settleReact } from "../support/public-helpers.ts";
 
 const captions = ["Trusted suppliers", "Inside the warehouse", "Our corporate office"];
 const START = new Date("2030-01-01T09:00:00Z").getTime();
@@ -27,7 +28,6 @@ async function expectSlideSettled(page: Page, slide: number) {
 
 test.describe("Home banner carousel", () => {
   test.beforeEach(async ({ page }) => {
-    await stubMapTiles(page);
     // A paused fake clock from the first script on: only runFor moves the carousel's timer.
     await page.clock.install({ time: START });
     await page.clock.pauseAt(START + 1000);

@@ -1,26 +1,18 @@
-import { expect, test } from "@playwright/test";
-import {
-  collectPageErrors,
-  expectImageLoaded,
-  fetchBikes,
-  scrollWidth,
-  signUpFreshUser,
-  stubMapTiles,
-  usd,
-} from "../support/public-helpers.ts";
+import { expect } from "@playwright/test";
+import { test } from "../support/fixtures.ts";
+import { main, navigation } from "../support/landmarks.ts";
+import { expectImageLoaded, fetchBikes, scrollWidth, usd } from "../support/public-helpers.ts";
+import { isMissingBikeError } from "../support/stock-helpers.ts";
 
 test.describe("Inventory (/inventory)", () => {
   test("has its title and one card per bike in the list", async ({ page, request }) => {
-    const errors = collectPageErrors(page);
     await page.goto("/inventory");
     await expect(page).toHaveTitle("Inventory- Ultimate Bikes");
     await expect(
-      page
-        .getByRole("navigation", { name: "Main" })
-        .getByRole("link", { name: "Inventory", exact: true }),
+      navigation(page).getByRole("link", { name: "Inventory", exact: true }),
     ).toHaveAttribute("aria-current", "page");
 
-    const cards = page.getByRole("main").getByRole("list", { name: "Bikes" }).getByRole("article");
+    const cards = main(page).getByRole("list", { name: "Bikes" }).getByRole("article");
     // Other specs may add or delete bikes meanwhile: if the page and a fresh read of the API
     // disagree, reload and compare again.
     let attempt = 0;
@@ -43,55 +35,49 @@ test.describe("Inventory (/inventory)", () => {
       await expect(card.getByRole("definition").first()).toHaveText(usd(first.price));
       await expect(card.getByRole("button", { name: "Update Now" })).toBeVisible();
     }
-    expect(errors).toEqual([]);
   });
 });
 
 test.describe("Blog (/blog)", () => {
   test("shows the heading and the four articles", async ({ page }) => {
-    const errors = collectPageErrors(page);
     await page.goto("/blog");
     await expect(page).toHaveTitle(/- Ultimate Bikes$/);
     await expect(
       page.getByRole("heading", { level: 1, name: "Here are some of my latest BLOGS" }),
     ).toBeVisible();
 
-    const articles = page.getByRole("main").getByRole("article");
+    const articles = main(page).getByRole("article");
     await expect(articles).toHaveCount(4);
-    const titles = page.getByRole("main").getByRole("heading", { level: 2 });
+    const titles = main(page).getByRole("heading", { level: 2 });
     await expect(titles).toHaveCount(4);
     // JavaScript versus Node, Node with a document database, SQL versus NoSQL, signed tokens.
     await expect(titles).toHaveText([/JavaScript.*Node/, /Node.*MongoDB/, /SQL.*NoSQL/, /Token/]);
     for (let index = 0; index < 4; index += 1) {
       await expect(articles.nth(index).getByRole("paragraph").first()).not.toBeEmpty();
     }
-    expect(errors).toEqual([]);
   });
 });
 
 test.describe("Not found", () => {
   test("an unknown path shows the not-found screen with its picture", async ({ page }) => {
-    const errors = collectPageErrors(page);
     await page.goto("/some/unknown/path");
     await expect(page.getByText("Oops! Your searched result is not exist!")).toBeVisible();
     await expect(page.getByText("404", { exact: true })).toBeVisible();
-    const image = page.getByRole("main").getByRole("img");
+    const image = main(page).getByRole("img");
     await expect(image).toBeVisible();
     await expectImageLoaded(image);
     // Header and footer still frame the screen.
-    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await expect(navigation(page)).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
-    expect(errors).toEqual([]);
   });
 
-  test("an unknown bike id shows a not-found message, not a crash", async ({ page }) => {
-    const errors = collectPageErrors(
-      page,
-      // The API's 404 for the bike is expected; the browser logs it as a failed resource.
-      (text, url) => url.includes("/api/bikes/") && text.includes("404"),
-    );
-    // The bike page is for signed-in users (spec §2), so sign in to reach it.
-    await signUpFreshUser(page);
+  // The bike page is for signed-in users (docs/product.md, Screens), so sign in to reach it.
+  test("an unknown bike id shows a not-found message, not a crash", async ({
+    signedInPage: page,
+    pageErrors,
+  }) => {
+    // The API's 404 for the bike is expected; the browser logs it as a failed resource.
+    pageErrors.expect(isMissingBikeError);
     await page.goto("/inventory/00000000-0000-4000-8000-000000000000");
     await expect(page.getByRole("heading", { name: /not in the warehouse/i })).toBeVisible();
     await expect(page.getByRole("link", { name: /back to the inventory/i })).toHaveAttribute(
@@ -99,7 +85,6 @@ test.describe("Not found", () => {
       "/inventory",
     );
     await expect(page.getByRole("alert")).toHaveCount(0);
-    expect(errors).toEqual([]);
   });
 });
 
@@ -109,13 +94,12 @@ test.describe("Phone width (375×740)", () => {
   test("Home renders, the navigation collapses behind a toggle, nothing scrolls sideways", async ({
     page,
   }) => {
-    await stubMapTiles(page);
     await page.goto("/");
     await expect(page).toHaveTitle("Home- Ultimate Bikes");
     await expect(page.getByRole("heading", { name: "Featured Bikes" })).toBeVisible();
     await expect(page.getByRole("article").first()).toBeVisible();
 
-    const nav = page.getByRole("navigation", { name: "Main" });
+    const nav = navigation(page);
     const toggle = page.getByRole("button", { name: "Toggle navigation" });
     await expect(toggle).toBeVisible();
     await expect(nav.getByRole("link", { name: "Inventory" })).toBeHidden();
@@ -137,7 +121,6 @@ test.describe("Phone width (375×740)", () => {
 
   // Screen-reader users are told whether the menu is open (WCAG 4.1.2).
   test("the navigation toggle reports whether the menu is open", async ({ page }) => {
-    await stubMapTiles(page);
     await page.goto("/");
     const toggle = page.getByRole("button", { name: "Toggle navigation" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false", { timeout: 2_000 });

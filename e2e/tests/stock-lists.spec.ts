@@ -1,0 +1,160 @@
+import { expect } from "@playwright/test";
+import { uniqueBikeName } from "@ultimate-bikes/test-support/new-bike";
+import { test } from "../support/fixtures.ts";
+import { main, navigation } from "../support/landmarks.ts";
+import {
+  createBike,
+  documentStillMarked,
+  fact,
+  markDocument,
+  myItemsViaApi,
+  recordRequests,
+  toast,
+} from "../support/stock-helpers.ts";
+import {
+  bikeCard,
+  deliverOne,
+  isPost,
+  shownQuantity,
+  STAFF_WORKFLOW_TIMEOUT,
+} from "../support/stock-screens.ts";
+
+/*
+ * Adding a bike, and the lists that show the stock (Inventory, Home, My Items), as a signed-in
+ * member of staff. Every test works on bikes it adds itself: other specs run alongside and read
+ * the seeded stock, which must stay as seeded.
+ */
+
+test.describe.configure({ timeout: STAFF_WORKFLOW_TIMEOUT });
+
+test("add a bike through the form, then find it on Inventory and My Items", async ({
+  signedInPage: page,
+  account: { email },
+}) => {
+  const name = uniqueBikeName("Added Bike");
+  const creations = recordRequests(page, "POST", /^\/api\/(bikes|items)$/);
+
+  await page.goto("/add-new");
+  await expect(page).toHaveTitle("Add New Item- Ultimate Bikes");
+  await expect(page.getByRole("heading", { name: "Add Your own Bike" })).toBeVisible();
+  const emailField = page.getByLabel("Email", { exact: true });
+  await expect(emailField).toHaveValue(email);
+  await expect(emailField).not.toBeEditable();
+
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Photo url").fill("/images/bikes/vespa-gts-300.svg");
+  await page.getByLabel("Description").fill("A city scooter added through the form.");
+  const price = page.getByLabel("Price (USD)");
+  await price.fill("cheap");
+  await page.getByLabel("Quantity").fill("4");
+  await page.getByLabel("Supplier name").fill("Form Motors");
+  await page.getByRole("button", { name: "Add Now" }).click();
+  await expect(page.getByText("Price (USD) must be a price like 1999.99")).toBeVisible();
+  await expect(price).toHaveAccessibleDescription("Price (USD) must be a price like 1999.99");
+
+  await price.fill("2499.50");
+  const added = page.waitForResponse(isPost(/^\/api\/bikes$/));
+  await page.getByRole("button", { name: "Add Now" }).click();
+  expect((await added).status()).toBe(201);
+  await expect(toast(page, "Your Import Item added")).toBeVisible();
+  // Only the valid submit reached the server.
+  expect(creations).toHaveLength(1);
+  for (const label of ["Photo url", "Description", "Price (USD)", "Quantity", "Supplier name"]) {
+    await expect(page.getByLabel(label)).toHaveValue("");
+  }
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
+  await expect(emailField).toHaveValue(email);
+  await expect(page.getByText("must be a price like 1999.99")).toBeHidden();
+
+  await navigation(page).getByRole("link", { name: "Inventory", exact: true }).click();
+  const card = bikeCard(page, name);
+  await expect(card).toBeVisible();
+  await expect(fact(card, "Price")).toHaveText("$2,499.50");
+  await expect(fact(card, "Quantity")).toHaveText("4");
+  await expect(fact(card, "Supplier")).toHaveText("Form Motors");
+  await expect(card).toContainText("A city scooter added through the form.");
+
+  await navigation(page).getByRole("link", { name: "My item" }).click();
+  await expect(page).toHaveTitle("My Items- Ultimate Bikes");
+  const item = bikeCard(page, name);
+  await expect(item).toBeVisible();
+  await expect(item).toContainText("Description: A city scooter added through the form.");
+  await expect(item).toContainText("Price:$2,499.50");
+  await expect(item).toContainText("Quantity: 4");
+  await expect(item).toContainText("Supplier name: Form Motors");
+  await expect(main(page).getByRole("article")).toHaveCount(1);
+
+  const items = await myItemsViaApi(page, email);
+  expect(items.map((bike) => [bike.name, bike.price, bike.quantity, bike.email])).toEqual([
+    [name, 2499.5, 4, email],
+  ]);
+});
+
+test("Home and Inventory show the quantity after a delivery without a reload", async ({
+  signedInPage: page,
+}) => {
+  const { id, name } = await createBike(page, { quantity: "3" });
+
+  await page.goto("/inventory");
+  await markDocument(page);
+  const card = bikeCard(page, name);
+  await expect(fact(card, "Quantity")).toHaveText("3");
+  await card.getByRole("button", { name: "Update Now" }).click();
+  await expect(page).toHaveURL(`/inventory/${id}`);
+  await expect(shownQuantity(page)).toHaveText("3");
+  expect(await deliverOne(page)).toBe(2);
+  await expect(shownQuantity(page)).toHaveText("2");
+
+  // Home reads the list afresh after the change; its featured cards are the server's first six.
+  const listed = page.waitForResponse(
+    (response) =>
+      response.request().method() === "GET" && new URL(response.url()).pathname === "/api/bikes",
+  );
+  await navigation(page).getByRole("link", { name: "Home", exact: true }).click();
+  const fresh = (await (await listed).json()) as { name: string; quantity: number }[];
+  const featured = page
+    .getByRole("region", { name: "Featured Bikes" })
+    .getByRole("list", { name: "Bikes" })
+    .getByRole("article");
+  await expect(featured).toHaveCount(6);
+  for (const [index, bike] of fresh.slice(0, 6).entries()) {
+    await expect(featured.nth(index).getByRole("heading")).toHaveText(bike.name);
+    await expect(fact(featured.nth(index), "Quantity")).toHaveText(String(bike.quantity));
+  }
+  expect(fresh.find((bike) => bike.name === name)?.quantity).toBe(2);
+
+  await navigation(page).getByRole("link", { name: "Inventory", exact: true }).click();
+  await expect(fact(bikeCard(page, name), "Quantity")).toHaveText("2");
+  expect(await documentStillMarked(page)).toBe(true);
+});
+
+test.describe("My Items grid", () => {
+  test("three cards share a row at 1280 wide and stack at 375 wide", async ({
+    signedInPage: page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    for (let index = 0; index < 3; index += 1) await createBike(page);
+    await page.goto("/my-item");
+    const cards = main(page).getByRole("article");
+    await expect(cards).toHaveCount(3);
+
+    const boxes = async () =>
+      Promise.all((await cards.all()).map(async (card) => (await card.boundingBox())!));
+    await expect
+      .poll(async () => new Set((await boxes()).map((box) => Math.round(box.y))).size)
+      .toBe(1);
+    const wide = await boxes();
+    expect(new Set(wide.map((box) => Math.round(box.x))).size).toBe(3);
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect
+      .poll(async () => new Set((await boxes()).map((box) => Math.round(box.x))).size)
+      .toBe(1);
+    const narrow = await boxes();
+    for (let index = 1; index < narrow.length; index += 1) {
+      expect(narrow[index]!.y).toBeGreaterThanOrEqual(
+        narrow[index - 1]!.y + narrow[index - 1]!.height,
+      );
+    }
+  });
+});
