@@ -1,12 +1,13 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { repoRoot, webDistDir } from "../support/paths.ts";
-import { findHomePageAssets } from "./home-page-assets.ts";
-import { buildReactHelloWorld } from "./react-baseline.ts";
+import { build, type Manifest, type Rollup } from "vite";
+import { repoRoot } from "../support/paths.ts";
+import { SetupError } from "./options.ts";
 
 export interface BundleSizes {
+  /** Files as the build names them, relative to its folder. */
   homeScripts: string[];
   homeStyles: string[];
   lazyScripts: string[];
@@ -21,21 +22,86 @@ const gzipBytes = (content: Buffer) => gzipSync(content, { level: 9 }).length;
 const gzipFiles = (files: string[]) =>
   files.reduce((total, file) => total + gzipBytes(readFileSync(file)), 0);
 
-/** Measures the built web app (it builds nothing of the app itself) and its baselines. */
-export async function measureBundleSizes(): Promise<BundleSizes> {
-  const assets = findHomePageAssets(webDistDir);
-  const reactHelloWorld = await buildReactHelloWorld(repoRoot);
+/** Measures the built web app in `distDir` (it builds nothing of the app itself) and baselines. */
+export async function measureBundleSizes(distDir: string): Promise<BundleSizes> {
+  const assets = homePageAssets(distDir);
+  const inDist = (files: string[]) => files.map((file) => path.join(distDir, file));
+  const reactHelloWorld = await buildReactHelloWorld();
   // The stylesheet the web app builds on, resolved the way the web app resolves it.
   const bootstrapCss = createRequire(path.join(repoRoot, "apps/web/package.json")).resolve(
     "bootstrap/dist/css/bootstrap.min.css",
   );
   return {
-    homeScripts: assets.scripts,
-    homeStyles: assets.styles,
-    lazyScripts: assets.lazyScripts,
-    homeScriptsGzip: gzipFiles(assets.scripts),
-    homeStylesGzip: gzipFiles(assets.styles),
+    ...assets,
+    homeScriptsGzip: gzipFiles(inDist(assets.homeScripts)),
+    homeStylesGzip: gzipFiles(inDist(assets.homeStyles)),
     reactBaselineGzip: reactHelloWorld.reduce((total, code) => total + gzipBytes(code), 0),
     bootstrapCssGzip: gzipFiles([bootstrapCss]),
   };
+}
+
+/**
+ * What index.html makes the browser load up front, from Vite's build manifest: its entry chunk,
+ * every chunk that imports statically (Vite preloads those) and their stylesheets. Chunks only
+ * imported dynamically (the warehouse map, lazy route pages) are left out on purpose.
+ */
+function homePageAssets(distDir: string) {
+  const manifestFile = path.join(distDir, ".vite/manifest.json");
+  if (!existsSync(manifestFile)) {
+    throw new SetupError(
+      `${manifestFile} is missing: run \`npm run build\` at the repository root first ` +
+        "(apps/web/vite.config.ts must set build.manifest).",
+    );
+  }
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;
+  const entry = manifest["index.html"];
+  if (!entry?.isEntry) throw new Error(`${manifestFile} has no index.html entry`);
+  // A Set iterates over entries added during the loop, so this walks the whole static graph.
+  const loaded = new Set([entry]);
+  for (const chunk of loaded) {
+    for (const key of chunk.imports ?? []) loaded.add(manifest[key]!);
+  }
+  const homeScripts = [...loaded].map((chunk) => chunk.file);
+  return {
+    homeScripts,
+    homeStyles: [...new Set([...loaded].flatMap((chunk) => chunk.css ?? []))],
+    lazyScripts: Object.values(manifest)
+      .map((chunk) => chunk.file)
+      .filter((file) => file.endsWith(".js") && !homeScripts.includes(file)),
+  };
+}
+
+const helloWorldId = "\0react-hello-world";
+// The least a React app can ship: mount one element. It pulls in react, react-dom/client and
+// the scheduler, which is the runtime every React page pays for.
+const helloWorldCode = `
+import { createElement } from "react";
+import { createRoot } from "react-dom/client";
+createRoot(document.getElementById("root")).render(createElement("p", null, "Hello"));
+`;
+
+/**
+ * Builds a React hello world in memory with the same Vite (bundler, minifier, production mode)
+ * as the web app, and returns its JavaScript. React's published production files are not
+ * minified, so measuring them directly would flatter the app.
+ */
+async function buildReactHelloWorld(): Promise<Buffer[]> {
+  const output = await build({
+    configFile: false,
+    logLevel: "silent",
+    root: repoRoot,
+    plugins: [
+      {
+        name: "react-hello-world-entry",
+        resolveId: (id) => (id === helloWorldId ? id : null),
+        load: (id) => (id === helloWorldId ? helloWorldCode : null),
+      },
+    ],
+    build: { write: false, rollupOptions: { input: helloWorldId } },
+  });
+  const results = (Array.isArray(output) ? output : [output]) as Rollup.RollupOutput[];
+  return results
+    .flatMap((result) => result.output)
+    .filter((item): item is Rollup.OutputChunk => item.type === "chunk")
+    .map((chunk) => Buffer.from(chunk.code));
 }

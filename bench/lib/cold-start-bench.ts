@@ -6,8 +6,8 @@ import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { appEnv } from "../support/child-env.ts";
 import { repoRoot } from "../support/paths.ts";
-import { percentile } from "../support/load.ts";
 import { withTempDir } from "../support/temp-dir.ts";
+import { percentile } from "./load.ts";
 
 /** One way of running the server's TypeScript. */
 export interface Launcher {
@@ -16,7 +16,7 @@ export interface Launcher {
   env?: Record<string, string>;
 }
 
-export const LAUNCHERS: Launcher[] = [
+const LAUNCHERS: Launcher[] = [
   { name: "Node's type stripping (`npm start` now)", nodeArgs: [] },
   // tsx caches its transforms on disk; a second `npm start` on the same machine finds them.
   {
@@ -107,12 +107,8 @@ function freePort(): Promise<number> {
     const server = net.createServer();
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
     });
   });
 }

@@ -1,54 +1,38 @@
-import { appEnv } from "../support/child-env.ts";
-import { startChildServer, type ChildServer } from "../support/child-server.ts";
-import { appServerScript } from "../support/paths.ts";
-import { withTempDir } from "../support/temp-dir.ts";
+import { QUANTITY_MAX } from "@ultimate-bikes/contract/bikes";
+import { withAppServer } from "./app-server.ts";
 import {
-  summarize,
-  type LoadFigures,
-  type LoadSample,
-  type LoadSettings,
-} from "../support/load.ts";
-import {
-  createScratchDatabase,
-  type ScratchDatabase,
-} from "@ultimate-bikes/test-support/scratch-postgres";
-import {
+  addCounts,
+  alternatingRounds,
   countedLoad,
   countOf,
   describeStatuses,
+  type Comparison,
+  type LoadSample,
   type StatusCounts,
   type Target,
-} from "./counted-load.ts";
-import type { DatabaseTarget } from "./read-api-bench.ts";
+} from "./load.ts";
+import type { BenchOptions, DatabaseTarget } from "./options.ts";
 import {
   addBike,
   BENCH_PUBLIC_URL,
-  movementsOf,
+  ExactnessError,
   quantityOf,
   signUp,
   type Session,
 } from "./stock-api.ts";
 
-/** The most one bike may hold (QUANTITY_MAX in the contract): room for any run's deliveries. */
-const STARTING_QUANTITY = 1_000_000;
-export const MANY_BIKES = 20;
+export type DeliveriesSettings = Pick<BenchOptions, "connections" | "rounds" | "deliveries">;
+
+/** Room for any run's deliveries: every bike starts as full as a bike may be. */
+const STARTING_QUANTITY = QUANTITY_MAX;
+const MANY_BIKES = 20;
 /** The drain: more deliveries than stock, on one bike, from more connections than the pool. */
 export const DRAIN = { stock: 500, connections: 20, requests: 2_000 } as const;
-/** Requests per connection in the short burst that sets the pace of the first warm-up. */
-const CALIBRATION_REQUESTS_PER_CONNECTION = 10;
-/** A bound on the runs that make up one stretch of load, should the pace keep changing. */
-const MAX_RUNS_PER_STRETCH = 10;
 
-export interface DeliveryScenarioResult {
+/** Deliveries (subject) against reads of the same bikes (baseline). */
+export interface DeliveryScenarioResult extends Comparison {
   database: DatabaseTarget["kind"];
   scenario: string;
-  bikes: number;
-  deliveries: LoadFigures;
-  /** GET /api/bikes/{id} on the same bikes, from the same server and connections. */
-  reads: LoadFigures;
-  /** deliveries/reads per round: how far apart the rounds of this run were. */
-  roundThroughputRatios: number[];
-  roundP99Ratios: number[];
   /** 200 deliveries in the whole scenario, warm-up included: each one a unit gone from stock. */
   unitsDelivered: number;
 }
@@ -57,7 +41,6 @@ export interface DrainResult {
   database: DatabaseTarget["kind"];
   delivered: number;
   refused: number;
-  finalQuantity: number;
   seconds: number;
 }
 
@@ -66,37 +49,31 @@ export interface DeliveriesResults {
   drains: DrainResult[];
 }
 
-/** The stock or its ledger disagrees with the answers the clients got. */
-export class ExactnessError extends Error {
-  override name = "ExactnessError";
-  constructor(problem: string) {
-    super(`EXACTNESS CHECK FAILED: ${problem}`);
-  }
-}
-
 /**
  * For each database, on one app server: deliveries to one bike and to many, each against reads
  * of the same bikes, then a drain. After each, the stock must account for every 200.
  */
 export async function runDeliveriesBench(
   databases: DatabaseTarget[],
-  settings: LoadSettings,
+  settings: DeliveriesSettings,
   progress: (message: string) => void,
 ): Promise<DeliveriesResults> {
   const results: DeliveriesResults = { scenarios: [], drains: [] };
   for (const database of databases) {
-    await withAppServer(database, progress, async (session) => {
-      const kind = database.kind;
-      const scenario = (name: string, ids: string[]) => {
+    const kind = database.kind;
+    progress(`${kind}: starting the app (fresh, empty database)`);
+    const variables = { SEED: "off", PUBLIC_URL: BENCH_PUBLIC_URL };
+    await withAppServer(database, variables, async (app) => {
+      const session = await signUp(app.origin);
+      const scenario = async (name: string, ids: string[]) => {
         progress(`${kind}: deliveries, ${name}`);
-        return measureScenario(session, ids, settings).then((figures) =>
-          results.scenarios.push({ database: kind, scenario: name, bikes: ids.length, ...figures }),
-        );
+        const figures = await measureScenario(session, ids, settings);
+        results.scenarios.push({ database: kind, scenario: name, ...figures });
       };
       await scenario("one bike", [await addBike(session, "Bench one", STARTING_QUANTITY)]);
       const many: string[] = [];
-      for (let index = 0; index < MANY_BIKES; index++) {
-        many.push(await addBike(session, `Bench many ${index + 1}`, STARTING_QUANTITY));
+      for (let index = 1; index <= MANY_BIKES; index++) {
+        many.push(await addBike(session, `Bench many ${index}`, STARTING_QUANTITY));
       }
       await scenario(`${MANY_BIKES} bikes`, many);
       progress(`${kind}: drain`);
@@ -106,145 +83,48 @@ export async function runDeliveriesBench(
   return results;
 }
 
-/** The real app in a child process, on a fresh empty database, with one signed-up user. */
-async function withAppServer(
-  database: DatabaseTarget,
-  progress: (message: string) => void,
-  use: (session: Session) => Promise<void>,
-): Promise<void> {
-  await withTempDir("ultimate-bikes-deliveries-", async (dataDir) => {
-    let scratch: ScratchDatabase | undefined;
-    let server: ChildServer | undefined;
-    try {
-      if (database.kind === "postgres")
-        scratch = await createScratchDatabase(database.adminUrl, "ub_bench");
-      progress(`${database.kind}: starting the app (fresh, empty database)`);
-      const variables: Record<string, string> = { SEED: "off", PUBLIC_URL: BENCH_PUBLIC_URL };
-      if (scratch) variables.DATABASE_URL = scratch.url;
-      server = await startChildServer(appServerScript, appEnv(dataDir, variables), "app");
-      await use(await signUp(server.origin, BENCH_PUBLIC_URL));
-    } finally {
-      await server?.stop();
-      await scratch?.drop();
-    }
-  });
-}
-
 /**
- * One kind of request on the scenario's bikes: what it was answered, and at what pace. Each run
- * sends a fixed number of requests (see countedLoad), so a stretch of time becomes as many runs
- * as it takes, each sized from the pace of the one before.
- */
-class Side {
-  readonly statusCounts: StatusCounts[];
-  /** The measured runs, round by round. */
-  readonly rounds: LoadSample[][] = [];
-  readonly targets: Target[];
-  private readonly origin: string;
-  private readonly connections: number;
-  private requestsPerSecond: number | undefined;
-
-  constructor(origin: string, targets: Target[], connections: number) {
-    this.origin = origin;
-    this.targets = targets;
-    this.connections = connections;
-    this.statusCounts = targets.map(() => new Map());
-  }
-
-  warmUp(seconds: number): Promise<LoadSample[]> {
-    return this.runFor(seconds);
-  }
-
-  async measure(seconds: number): Promise<LoadFigures> {
-    const samples = await this.runFor(seconds);
-    this.rounds.push(samples);
-    return summarize(samples);
-  }
-
-  figures(): LoadFigures {
-    return summarize(this.rounds.flat());
-  }
-
-  /** Runs until about `seconds` have passed: it stops once less than a fifth is left. */
-  private async runFor(seconds: number): Promise<LoadSample[]> {
-    const samples: LoadSample[] = [];
-    let elapsed = 0;
-    while (seconds - elapsed > seconds / 5 && samples.length < MAX_RUNS_PER_STRETCH) {
-      // Unknown at first: a short burst sets it.
-      const amount = this.requestsPerSecond
-        ? Math.round(this.requestsPerSecond * (seconds - elapsed))
-        : this.connections * CALIBRATION_REQUESTS_PER_CONNECTION;
-      const sample = await this.run(Math.max(this.connections, amount));
-      samples.push(sample);
-      elapsed += sample.durationSeconds;
-    }
-    return samples;
-  }
-
-  private async run(amount: number): Promise<LoadSample> {
-    const sample = await countedLoad(this.origin, this.targets, this.connections, amount);
-    sample.statusCounts.forEach((counts, index) => {
-      const total = this.statusCounts[index]!;
-      for (const [status, count] of counts) total.set(status, (total.get(status) ?? 0) + count);
-    });
-    // Anything but 200 is a failure here; stop at once rather than build figures on it.
-    if (countOf(sample.statusCounts, 200) !== amount) {
-      throw new Error(`expected only 200s, got ${describeStatuses(sample.statusCounts)}`);
-    }
-    this.requestsPerSecond = amount / sample.durationSeconds;
-    return sample;
-  }
-}
-
-/**
- * Warms both sides up, then alternates them round by round (reads first, then deliveries first,
- * and so on) so load from other processes falls on both alike. Then checks the stock.
+ * One round's worth of each side as warm-up, then the rounds, each a fixed count of requests
+ * spread over the bikes; then the stock must have lost exactly the answered deliveries.
  */
 async function measureScenario(
   session: Session,
   ids: string[],
-  { connections, warmupSeconds, durationSeconds, rounds }: LoadSettings,
-) {
-  const { origin, cookie } = session;
-  const reads = new Side(
-    origin,
-    ids.map((id) => ({ method: "GET", path: `/api/bikes/${id}` })),
-    connections,
-  );
-  const deliveries = new Side(
-    origin,
-    ids.map((id) => ({ method: "POST", path: `/api/bikes/${id}/deliveries`, headers: { cookie } })),
-    connections,
-  );
-  for (const side of [reads, deliveries]) await side.warmUp(warmupSeconds);
-  const roundSeconds = durationSeconds / rounds;
-  const perRound: { reads: LoadFigures; deliveries: LoadFigures }[] = [];
-  for (let round = 0; round < rounds; round++) {
-    if (round % 2 === 0) {
-      const readFigures = await reads.measure(roundSeconds);
-      perRound.push({ reads: readFigures, deliveries: await deliveries.measure(roundSeconds) });
-    } else {
-      const deliveryFigures = await deliveries.measure(roundSeconds);
-      perRound.push({ deliveries: deliveryFigures, reads: await reads.measure(roundSeconds) });
-    }
-  }
-
-  const delivered = deliveries.statusCounts.map((counts) => counts.get(200) ?? 0);
-  await checkStock(session, ids, STARTING_QUANTITY, delivered);
-  return {
-    deliveries: deliveries.figures(),
-    reads: reads.figures(),
-    roundThroughputRatios: perRound.map(
-      (round) => round.deliveries.requestsPerSecond / round.reads.requestsPerSecond,
-    ),
-    roundP99Ratios: perRound.map((round) => round.deliveries.p99Ms / round.reads.p99Ms),
-    unitsDelivered: delivered.reduce((total, count) => total + count, 0),
+  { connections, rounds, deliveries }: DeliveriesSettings,
+): Promise<Omit<DeliveryScenarioResult, "database" | "scenario">> {
+  const perRound = Math.ceil(deliveries / rounds);
+  const side = (targets: Target[]) => {
+    const answered: StatusCounts[] = targets.map(() => new Map());
+    const run = async (): Promise<LoadSample> => {
+      const sample = await countedLoad(session.origin, targets, connections, perRound);
+      sample.statusCounts.forEach((counts, index) => addCounts(answered[index]!, counts));
+      // Anything but 200 is a failure here; stop at once rather than build figures on it.
+      if (countOf(sample.statusCounts, 200) !== perRound) {
+        throw new Error(`expected only 200s, got ${describeStatuses(sample.statusCounts)}`);
+      }
+      return sample;
+    };
+    return { answered, run };
   };
+  const reads = side(ids.map((id) => ({ method: "GET", path: `/api/bikes/${id}` })));
+  const headers = { cookie: session.cookie };
+  const writes = side(
+    ids.map((id) => ({ method: "POST", path: `/api/bikes/${id}/deliveries`, headers })),
+  );
+  await reads.run();
+  await writes.run();
+  const comparison = await alternatingRounds(rounds, reads.run, writes.run);
+
+  const delivered = writes.answered.map((counts) => counts.get(200) ?? 0);
+  for (const [index, id] of ids.entries()) {
+    await expectQuantity(session, id, STARTING_QUANTITY - delivered[index]!, delivered[index]!);
+  }
+  return { ...comparison, unitsDelivered: delivered.reduce((total, count) => total + count, 0) };
 }
 
 /**
- * 2,000 deliveries from 20 connections at once on a stock of 500: exactly 500 may succeed and
- * the stock must end at 0, never below.
+ * 2,000 deliveries from 20 connections at once on a stock of 500: exactly 500 may succeed, the
+ * rest must be refused as out of stock, and the stock must end at 0, never below.
  */
 async function drain(session: Session): Promise<Omit<DrainResult, "database">> {
   const id = await addBike(session, "Bench drain", DRAIN.stock);
@@ -263,49 +143,21 @@ async function drain(session: Session): Promise<Omit<DrainResult, "database">> {
         `409 × ${DRAIN.requests - DRAIN.stock}`,
     );
   }
-  await checkStock(session, [id], DRAIN.stock, [delivered]);
-  return { delivered, refused, finalQuantity: 0, seconds: sample.durationSeconds };
+  await expectQuantity(session, id, 0, delivered);
+  return { delivered, refused, seconds: sample.durationSeconds };
 }
 
-/**
- * Each bike must have lost exactly as many units as it got 200 deliveries, and its ledger must
- * end in that many single-unit deliveries counting down to the quantity now (the ledger lists at
- * most 200 entries, so the totals are checked through the quantities).
- */
-async function checkStock(
+async function expectQuantity(
   session: Session,
-  ids: string[],
-  startingQuantity: number,
-  delivered: number[],
+  id: string,
+  expected: number,
+  delivered: number,
 ): Promise<void> {
-  for (const [index, id] of ids.entries()) {
-    const expected = delivered[index] ?? 0;
-    const quantity = await quantityOf(session.origin, id);
-    if (startingQuantity - quantity !== expected) {
-      throw new ExactnessError(
-        `bike ${id} went from ${startingQuantity} to ${quantity} units ` +
-          `(${startingQuantity - quantity} gone) but ${expected} deliveries were answered 200`,
-      );
-    }
-    const newest = await movementsOf(session, id, 200);
-    // Newest first: `expected` deliveries, then (if the 200 reach that far) the bike's creation.
-    const shown = Math.min(expected + 1, 200);
-    if (newest.length !== shown) {
-      throw new ExactnessError(
-        `bike ${id}: the ledger shows ${newest.length} entries, not ${shown}`,
-      );
-    }
-    for (const [position, movement] of newest.entries()) {
-      const { kind, delta, quantityAfter } = movement;
-      const fine =
-        position < expected
-          ? kind === "deliver" && delta === -1 && quantityAfter === quantity + position
-          : kind === "create" && quantityAfter === startingQuantity;
-      if (!fine) {
-        throw new ExactnessError(
-          `bike ${id}: ledger entry ${position} from the newest is ${JSON.stringify(movement)}`,
-        );
-      }
-    }
+  const quantity = await quantityOf(session.origin, id);
+  if (quantity !== expected) {
+    throw new ExactnessError(
+      `bike ${id} holds ${quantity} units, not ${expected}, after ${delivered} deliveries ` +
+        "answered 200",
+    );
   }
 }

@@ -1,52 +1,116 @@
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { SetupError } from "../support/cli.ts";
-import type { LoadSettings } from "../support/load.ts";
-import type { DatabaseTarget } from "./read-api-bench.ts";
+import { repoRoot } from "../support/paths.ts";
 
-export interface ReadApiOptions {
-  databases: DatabaseTarget[];
-  load: LoadSettings;
+/** A problem with how the benchmark was started (options, missing build): no stack trace needed. */
+export class SetupError extends Error {
+  override name = "SetupError";
 }
 
-export const readApiUsage = `Options:
-  --database sqlite|postgres  repeatable; default: sqlite, and postgres if BENCH_DATABASE_URL is set
-  --duration SECONDS          measured load per server and endpoint, or per side and delivery
-                              scenario (default 10)
-  --rounds N                  alternating rounds the duration is split into (default 4)
-  --warmup SECONDS            unmeasured load before each measurement (default 2)
+const COMMANDS = ["all", "read-api", "deliveries", "bundle", "soak", "cold-start"] as const;
+export type Command = (typeof COMMANDS)[number];
+
+export type DatabaseTarget = { kind: "sqlite" } | { kind: "postgres"; adminUrl: string };
+
+export interface BenchOptions {
+  command: Command;
+  databases: DatabaseTarget[];
+  connections: number;
+  rounds: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  deliveries: number;
+  requests: number;
+  gcIntervalMs: number;
+  webDistDir: string;
+}
+
+export const usage = `npx node bench/cli.ts COMMAND [options]
+
+Commands:
+  all          the bundle, then read-api and deliveries (what \`npm run bench\` runs)
+  read-api     the read API against a bare Fastify server sending the same bytes
+  deliveries   deliveries against reads of the same bikes, then a drain
+  bundle       what the home page loads, against React and Bootstrap (after \`npm run build\`)
+  soak         the runtime soak: mixed requests with garbage collection forced in the server
+  cold-start   the server's start on Node's type stripping against tsx
+
+Options:
+  --database sqlite|postgres  read-api, deliveries: repeatable; default sqlite, and postgres too
+                              when BENCH_DATABASE_URL is set
   --connections N             concurrent connections (default 10)
+  --rounds N                  alternating rounds (default 4; cold-start: starts per launcher, 15)
+  --warmup SECONDS            read-api: unmeasured load per server and endpoint (default 2)
+  --duration SECONDS          read-api: measured load per server and endpoint (default 10)
+  --deliveries N              deliveries: requests per side and scenario, after one round's
+                              worth of warm-up (default 10000)
+  --requests N                soak: requests in all (default 200000)
+  --gc-interval-ms N          soak: milliseconds between forced collections (default 100)
+  --web-dist DIR              bundle: the built web app (default apps/web/dist)
+
 Environment:
   BENCH_DATABASE_URL          postgres:// URL of a user allowed to create databases; each run
                               creates a fresh database there and drops it afterwards`;
 
-export function parseReadApiOptions(args: string[], env: NodeJS.ProcessEnv): ReadApiOptions {
-  const { values } = parseArgsOrExplain(args);
+/** Every command's options in one place, each checked once. */
+export function parseOptions(args: string[], env: NodeJS.ProcessEnv): BenchOptions {
+  const { values, positionals } = parseOrExplain(args);
+  const [command, ...extra] = positionals;
+  if (!COMMANDS.includes(command as Command) || extra.length > 0) {
+    throw new SetupError(`Name one command (${COMMANDS.join(", ")}).\n\n${usage}`);
+  }
+  const whole = (name: keyof typeof values, fallback: number) =>
+    positive(name, values[name], fallback, Number.isInteger);
   return {
+    command: command as Command,
     databases: databaseTargets(values.database ?? [], env.BENCH_DATABASE_URL),
-    load: {
-      durationSeconds: positiveNumber("--duration", values.duration),
-      warmupSeconds: positiveNumber("--warmup", values.warmup),
-      connections: Math.round(positiveNumber("--connections", values.connections)),
-      rounds: Math.round(positiveNumber("--rounds", values.rounds)),
-    },
+    connections: whole("connections", 10),
+    rounds: whole("rounds", command === "cold-start" ? 15 : 4),
+    warmupSeconds: positive("warmup", values.warmup, 2, Number.isFinite),
+    durationSeconds: positive("duration", values.duration, 10, Number.isFinite),
+    deliveries: whole("deliveries", 10_000),
+    requests: whole("requests", 200_000),
+    gcIntervalMs: whole("gc-interval-ms", 100),
+    webDistDir: path.resolve(values["web-dist"] ?? path.join(repoRoot, "apps/web/dist")),
   };
 }
 
-function parseArgsOrExplain(args: string[]) {
+function parseOrExplain(args: string[]) {
+  const number = { type: "string" } as const;
   try {
     return parseArgs({
       args,
+      allowPositionals: true,
       options: {
         database: { type: "string", multiple: true },
-        duration: { type: "string", default: "10" },
-        warmup: { type: "string", default: "2" },
-        connections: { type: "string", default: "10" },
-        rounds: { type: "string", default: "4" },
+        connections: number,
+        rounds: number,
+        warmup: number,
+        duration: number,
+        deliveries: number,
+        requests: number,
+        "gc-interval-ms": number,
+        "web-dist": { type: "string" },
       },
     });
   } catch (error) {
-    throw new SetupError(`${error instanceof Error ? error.message : error}\n${readApiUsage}`);
+    throw new SetupError(`${error instanceof Error ? error.message : error}\n\n${usage}`);
   }
+}
+
+function positive(
+  name: string,
+  text: string | string[] | undefined,
+  fallback: number,
+  isValid: (value: number) => boolean,
+): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!isValid(value) || value <= 0) {
+    const kind = isValid === Number.isInteger ? "a whole number" : "a number";
+    throw new SetupError(`--${name} must be ${kind} above 0, not ${String(text)}`);
+  }
+  return value;
 }
 
 function databaseTargets(requested: string[], adminUrl: string | undefined): DatabaseTarget[] {
@@ -61,31 +125,4 @@ function databaseTargets(requested: string[], adminUrl: string | undefined): Dat
     }
     return { kind: "postgres", adminUrl };
   });
-}
-
-function positiveNumber(option: string, text: string | undefined): number {
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) {
-    throw new SetupError(`${option} must be a positive number`);
-  }
-  return value;
-}
-
-/** An upper bound on a run, for the watchdog: every measurement plus room for start-up. */
-export function readApiTimeBudgetSeconds({ databases, load }: ReadApiOptions): number {
-  const serversTimesEndpoints = 2 * 2;
-  const loadSeconds = (load.warmupSeconds + load.durationSeconds) * serversTimesEndpoints;
-  // Each autocannon run also spends a moment connecting and draining.
-  const runOverheadSeconds = (1 + load.rounds) * serversTimesEndpoints;
-  return databases.length * (loadSeconds + runOverheadSeconds + 60) + 30;
-}
-
-/**
- * The same for deliveries.ts: two scenarios, each measuring reads and deliveries, then a drain.
- * Their load is sized from the pace of the run before, so allow for it to run over.
- */
-export function deliveriesTimeBudgetSeconds({ databases, load }: ReadApiOptions): number {
-  const scenariosTimesSides = 2 * 2;
-  const loadSeconds = 1.5 * (load.warmupSeconds + load.durationSeconds) * scenariosTimesSides;
-  return databases.length * (loadSeconds + 60) + 30;
 }

@@ -1,41 +1,40 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { appEnv, childEnv } from "../support/child-env.ts";
+import { childEnv } from "../support/child-env.ts";
 import { startChildServer, type ChildServer } from "../support/child-server.ts";
-import { exactGet, type ExactResponse } from "../support/exact-get.ts";
-import { writeFixedResponses } from "../support/fixed-responses.ts";
-import {
-  sampleLoad,
-  summarize,
-  type LoadFigures,
-  type LoadSample,
-  type LoadSettings,
-} from "../support/load.ts";
-import { appServerScript } from "../support/paths.ts";
-import {
-  createScratchDatabase,
-  type ScratchDatabase,
-} from "@ultimate-bikes/test-support/scratch-postgres";
-import { withTempDir } from "../support/temp-dir.ts";
+import { withAppServer } from "./app-server.ts";
+import { alternatingRounds, timedLoad, type Comparison } from "./load.ts";
+import type { BenchOptions, DatabaseTarget } from "./options.ts";
 
-export type DatabaseTarget = { kind: "sqlite" } | { kind: "postgres"; adminUrl: string };
+export type ReadApiSettings = Pick<
+  BenchOptions,
+  "connections" | "warmupSeconds" | "durationSeconds" | "rounds"
+>;
 
-export interface EndpointComparison {
+/** The app (subject) against the bare baseline on one endpoint. */
+export interface EndpointComparison extends Comparison {
   database: DatabaseTarget["kind"];
   endpoint: string;
   bodyBytes: number;
-  app: LoadFigures;
-  baseline: LoadFigures;
-  /** app/baseline per round: how far apart the rounds of this run were. */
-  roundThroughputRatios: number[];
-  roundP99Ratios: number[];
+}
+
+/** What the baseline server answers on one route, as stored in the file it is given. */
+export interface FixedResponse {
+  /** A Fastify route pattern, so the baseline pays for the same kind of routing as the app. */
+  route: string;
+  contentType: string;
+  bodyBase64: string;
+}
+
+interface ExactResponse {
+  contentType: string;
+  body: Buffer;
 }
 
 interface Endpoint {
   label: string;
   /** The URL path the load test requests. */
   path: string;
-  /** The baseline's route for it: the same shape as the app's, so routing costs alike. */
   route: string;
   response: ExactResponse;
 }
@@ -43,120 +42,57 @@ interface Endpoint {
 const baselineScript = path.join(import.meta.dirname, "../support/serve-fixed-responses.ts");
 
 /**
- * For each database: the real app and a bare Fastify baseline serving the app's own response
- * bytes, each in its own process, loaded one at a time with the same settings.
+ * For each database: the real app on freshly seeded stock, and a bare Fastify baseline serving
+ * the app's own response bytes, each in its own process, loaded one at a time with the same
+ * settings.
  */
 export async function runReadApiBench(
   databases: DatabaseTarget[],
-  settings: LoadSettings,
+  settings: ReadApiSettings,
   progress: (message: string) => void,
 ): Promise<EndpointComparison[]> {
   const comparisons: EndpointComparison[] = [];
   for (const database of databases) {
-    comparisons.push(...(await benchDatabase(database, settings, progress)));
+    progress(`${database.kind}: starting the app (fresh, seeded database)`);
+    await withAppServer(database, { SEED: "on" }, async (app, workDir) => {
+      const endpoints = await readEndpoints(app);
+      const baseline = await startBaseline(endpoints, path.join(workDir, "fixed-responses.json"));
+      try {
+        await assertSameBytes(baseline, endpoints);
+        for (const endpoint of endpoints) {
+          progress(`${database.kind}: ${endpoint.label}`);
+          const comparison = await compareServers(endpoint.path, app, baseline, settings);
+          comparisons.push({
+            database: database.kind,
+            endpoint: endpoint.label,
+            bodyBytes: endpoint.response.body.length,
+            ...comparison,
+          });
+        }
+      } finally {
+        await baseline.stop();
+      }
+    });
   }
   return comparisons;
 }
 
-async function benchDatabase(
-  database: DatabaseTarget,
-  settings: LoadSettings,
-  progress: (message: string) => void,
-): Promise<EndpointComparison[]> {
-  return withTempDir("ultimate-bikes-bench-", async (workDir) => {
-    const servers: ChildServer[] = [];
-    let scratch: ScratchDatabase | undefined;
-    try {
-      if (database.kind === "postgres")
-        scratch = await createScratchDatabase(database.adminUrl, "ub_bench");
-      progress(`${database.kind}: starting the app (fresh, seeded database)`);
-      const app = await startChildServer(
-        appServerScript,
-        appEnv(path.join(workDir, "data"), {
-          SEED: "on",
-          ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-        }),
-        "app",
-      );
-      servers.push(app);
-      const endpoints = await readEndpoints(app);
-
-      const responsesFile = path.join(workDir, "fixed-responses.json");
-      writeFileSync(
-        responsesFile,
-        writeFixedResponses(
-          endpoints.map(({ route, response }) => ({
-            route,
-            contentType: response.contentType,
-            body: response.body,
-          })),
-        ),
-      );
-      const baseline = await startChildServer(
-        baselineScript,
-        childEnv({ BENCH_FIXED_RESPONSES_FILE: responsesFile }),
-        "baseline",
-      );
-      servers.push(baseline);
-      await assertSameBytes(baseline, endpoints);
-
-      const comparisons: EndpointComparison[] = [];
-      for (const endpoint of endpoints) {
-        progress(`${database.kind}: ${endpoint.label}`);
-        comparisons.push({
-          database: database.kind,
-          endpoint: endpoint.label,
-          bodyBytes: endpoint.response.body.length,
-          ...(await compareServers(endpoint.path, app, baseline, settings)),
-        });
-      }
-      return comparisons;
-    } finally {
-      for (const server of servers.reverse()) await server.stop();
-      await scratch?.drop();
-    }
-  });
-}
-
-/**
- * Warms both servers up, then loads them in alternating rounds (baseline first, then app first,
- * and so on), so load from other processes on a shared machine falls on both sides alike.
- */
+/** Warms both servers up, then loads them in alternating rounds. */
 async function compareServers(
   urlPath: string,
   app: ChildServer,
   baseline: ChildServer,
-  { connections, warmupSeconds, durationSeconds, rounds }: LoadSettings,
-) {
-  const appUrl = `${app.origin}${urlPath}`;
-  const baselineUrl = `${baseline.origin}${urlPath}`;
-  await sampleLoad(baselineUrl, connections, warmupSeconds);
-  await sampleLoad(appUrl, connections, warmupSeconds);
-
-  const roundSeconds = durationSeconds / rounds;
-  const samples: { app: LoadSample; baseline: LoadSample }[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const measure = (url: string) => sampleLoad(url, connections, roundSeconds);
-    if (round % 2 === 0) {
-      const baselineSample = await measure(baselineUrl);
-      samples.push({ baseline: baselineSample, app: await measure(appUrl) });
-    } else {
-      const appSample = await measure(appUrl);
-      samples.push({ app: appSample, baseline: await measure(baselineUrl) });
-    }
-  }
-  const perRound = samples.map((pair) => ({
-    app: summarize([pair.app]),
-    baseline: summarize([pair.baseline]),
-  }));
-  return {
-    app: summarize(samples.map((pair) => pair.app)),
-    baseline: summarize(samples.map((pair) => pair.baseline)),
-    roundThroughputRatios: perRound.map(
-      (round) => round.app.requestsPerSecond / round.baseline.requestsPerSecond,
-    ),
-    roundP99Ratios: perRound.map((round) => round.app.p99Ms / round.baseline.p99Ms),
-  };
+  { connections, warmupSeconds, durationSeconds, rounds }: ReadApiSettings,
+): Promise<Comparison> {
+  const load = (server: ChildServer, seconds: number) =>
+    timedLoad(`${server.origin}${urlPath}`, connections, seconds);
+  await load(baseline, warmupSeconds);
+  await load(app, warmupSeconds);
+  return alternatingRounds(
+    rounds,
+    () => load(baseline, durationSeconds / rounds),
+    () => load(app, durationSeconds / rounds),
+  );
 }
 
 /** The two read endpoints, with a real id from the seeded stock and the app's exact bytes. */
@@ -177,10 +113,16 @@ async function readEndpoints(app: ChildServer): Promise<Endpoint[]> {
   ];
 }
 
-async function expectOk(server: ChildServer, urlPath: string): Promise<ExactResponse> {
-  const response = await exactGet(server.origin, urlPath);
-  if (response.status !== 200) throw new Error(`GET ${urlPath} answered ${response.status}`);
-  return response;
+/** The baseline, answering each endpoint's route with the app's bytes for it. */
+function startBaseline(endpoints: Endpoint[], responsesFile: string): Promise<ChildServer> {
+  const stored: FixedResponse[] = endpoints.map(({ route, response }) => ({
+    route,
+    contentType: response.contentType,
+    bodyBase64: response.body.toString("base64"),
+  }));
+  writeFileSync(responsesFile, JSON.stringify(stored));
+  const env = childEnv({ BENCH_FIXED_RESPONSES_FILE: responsesFile });
+  return startChildServer(baselineScript, env, "baseline");
 }
 
 async function assertSameBytes(baseline: ChildServer, endpoints: Endpoint[]): Promise<void> {
@@ -190,4 +132,20 @@ async function assertSameBytes(baseline: ChildServer, endpoints: Endpoint[]): Pr
       throw new Error(`the baseline does not answer GET ${urlPath} with the app's bytes`);
     }
   }
+}
+
+/**
+ * The exact bytes a load test receives. autocannon asks for no encoding; fetch would ask for gzip
+ * and hand back a decompressed copy, so it asks for none either.
+ */
+async function expectOk(server: ChildServer, urlPath: string): Promise<ExactResponse> {
+  const response = await fetch(new URL(urlPath, server.origin), {
+    headers: { "accept-encoding": "identity" },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (response.status !== 200) throw new Error(`GET ${urlPath} answered ${response.status}`);
+  return {
+    contentType: response.headers.get("content-type") ?? "",
+    body: Buffer.from(await response.arrayBuffer()),
+  };
 }

@@ -1,12 +1,10 @@
 import os from "node:os";
-import path from "node:path";
-import type { LoadSettings } from "../support/load.ts";
-import { webDistDir } from "../support/paths.ts";
 import type { BundleSizes } from "./bundle-size-bench.ts";
 import { median, type LauncherTimes } from "./cold-start-bench.ts";
-import { DRAIN, type DeliveriesResults } from "./deliveries-bench.ts";
-import type { EndpointComparison } from "./read-api-bench.ts";
-import type { SoakResult, SoakSettings } from "./soak-bench.ts";
+import { DRAIN, type DeliveriesResults, type DeliveriesSettings } from "./deliveries-bench.ts";
+import type { Comparison } from "./load.ts";
+import type { EndpointComparison, ReadApiSettings } from "./read-api-bench.ts";
+import { SOAK_BATCH, SOAK_BIKES, type SoakResult, type SoakSettings } from "./soak-bench.ts";
 
 const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed(2)}×`;
 /** The overall ratio, with the lowest and highest of the rounds: the noise within the run. */
@@ -38,160 +36,139 @@ export function machineSummary(): string {
   ].join(", ");
 }
 
-export function readApiReport(comparisons: EndpointComparison[], load: LoadSettings): string {
-  const settings =
-    `${load.connections} connections, ${load.warmupSeconds} s warm-up, ` +
-    `then ${load.durationSeconds} s measured per server and endpoint in ${load.rounds} ` +
-    "alternating rounds. Ratios are app/baseline over all rounds, then the lowest and highest " +
-    "single-round ratio.";
-  return `${settings}\n\n${readApiTable(comparisons)}`;
-}
-
-function readApiTable(comparisons: EndpointComparison[]): string {
-  return table(
-    [
-      "Database",
-      "Endpoint",
-      "Throughput app/baseline",
-      "p99 app/baseline",
-      "App req/s",
-      "Baseline req/s",
-      "App p99",
-      "Baseline p99",
-      "Body",
-    ],
-    comparisons.map((comparison) => {
-      const { database, endpoint, bodyBytes, app, baseline } = comparison;
-      const { roundThroughputRatios, roundP99Ratios } = comparison;
-      return [
-        database,
-        endpoint,
-        ratioWithRange(app.requestsPerSecond, baseline.requestsPerSecond, roundThroughputRatios),
-        ratioWithRange(app.p99Ms, baseline.p99Ms, roundP99Ratios),
-        whole(app.requestsPerSecond),
-        whole(baseline.requestsPerSecond),
-        milliseconds(app.p99Ms),
-        milliseconds(baseline.p99Ms),
-        `${whole(bodyBytes)} B`,
-      ];
-    }),
+/** The cells both comparisons share: the two ratios, then each side's throughput and p99. */
+function comparisonHeader(subject: string, baseline: string): string[] {
+  const [Subject, Baseline] = [subject, baseline].map(
+    (side) => side[0]!.toUpperCase() + side.slice(1),
   );
+  return [
+    `Throughput ${subject}/${baseline}`,
+    `p99 ${subject}/${baseline}`,
+    `${Subject} req/s`,
+    `${Baseline} req/s`,
+    `${Subject} p99`,
+    `${Baseline} p99`,
+  ];
+}
+function comparisonCells(comparison: Comparison): string[] {
+  const { subject, baseline, roundThroughputRatios, roundP99Ratios } = comparison;
+  return [
+    ratioWithRange(subject.requestsPerSecond, baseline.requestsPerSecond, roundThroughputRatios),
+    ratioWithRange(subject.p99Ms, baseline.p99Ms, roundP99Ratios),
+    whole(subject.requestsPerSecond),
+    whole(baseline.requestsPerSecond),
+    milliseconds(subject.p99Ms),
+    milliseconds(baseline.p99Ms),
+  ];
+}
+const overRounds = (subject: string, baseline: string) =>
+  `Ratios are ${subject}/${baseline} over all rounds, then the lowest and highest single-round ` +
+  "ratio.";
+
+export function readApiReport(comparisons: EndpointComparison[], load: ReadApiSettings): string {
+  const settings =
+    `${load.connections} connections, ${load.warmupSeconds} s warm-up, then ` +
+    `${load.durationSeconds} s measured per server and endpoint in ${load.rounds} alternating ` +
+    `rounds. ${overRounds("app", "baseline")}`;
+  const rows = comparisons.map((comparison) => [
+    comparison.database,
+    comparison.endpoint,
+    ...comparisonCells(comparison),
+    `${whole(comparison.bodyBytes)} B`,
+  ]);
+  const header = ["Database", "Endpoint", ...comparisonHeader("app", "baseline"), "Body"];
+  return `${settings}\n\n${table(header, rows)}`;
 }
 
-export function deliveriesReport(results: DeliveriesResults, load: LoadSettings): string {
+export function deliveriesReport(results: DeliveriesResults, load: DeliveriesSettings): string {
   const settings =
     `${load.connections} connections on one server per database. In each scenario, reads ` +
     "(`GET /api/bikes/{id}`) and deliveries (`POST /api/bikes/{id}/deliveries`, signed in) " +
-    `of the same bikes get ${load.warmupSeconds} s of warm-up, then about ` +
-    `${load.durationSeconds} s each in ${load.rounds} alternating rounds. Ratios are ` +
-    "deliveries/reads over all rounds, then the lowest and highest single-round ratio. " +
-    "After each scenario, every bike had lost exactly as many units as it got 200 deliveries, " +
-    "and its ledger ended in those deliveries.";
-  const drains =
-    `Drain: ${DRAIN.requests.toLocaleString("en-US")} deliveries from ${DRAIN.connections} ` +
-    `connections at once on a stock of ${DRAIN.stock}.`;
-  return `${settings}\n\n${deliveriesTable(results)}\n\n${drains}\n\n${drainTable(results)}`;
-}
-
-function deliveriesTable({ scenarios }: DeliveriesResults): string {
-  return table(
+    `of the same bikes each get ${whole(load.deliveries / load.rounds)} requests of warm-up, ` +
+    `then ${whole(load.deliveries)} in ${load.rounds} alternating rounds. ` +
+    `${overRounds("deliveries", "reads")} After each scenario, every bike had lost exactly as ` +
+    "many units as it got 200 deliveries.";
+  const scenarios = table(
     [
       "Database",
       "Scenario",
-      "Throughput deliveries/reads",
+      ...comparisonHeader("deliveries", "reads"),
       "A delivery costs",
-      "p99 deliveries/reads",
-      "Deliveries/s",
-      "Reads/s",
-      "Delivery p99",
-      "Read p99",
       "Units delivered (all 200s)",
     ],
-    scenarios.map((result) => {
-      const { deliveries, reads, roundThroughputRatios, roundP99Ratios } = result;
-      return [
-        result.database,
-        result.scenario,
-        ratioWithRange(
-          deliveries.requestsPerSecond,
-          reads.requestsPerSecond,
-          roundThroughputRatios,
-        ),
-        `${(reads.requestsPerSecond / deliveries.requestsPerSecond).toFixed(1)} reads`,
-        ratioWithRange(deliveries.p99Ms, reads.p99Ms, roundP99Ratios),
-        whole(deliveries.requestsPerSecond),
-        whole(reads.requestsPerSecond),
-        milliseconds(deliveries.p99Ms),
-        milliseconds(reads.p99Ms),
-        `${whole(result.unitsDelivered)}, exact`,
-      ];
-    }),
+    results.scenarios.map((result) => [
+      result.database,
+      result.scenario,
+      ...comparisonCells(result),
+      `${(result.baseline.requestsPerSecond / result.subject.requestsPerSecond).toFixed(1)} reads`,
+      `${whole(result.unitsDelivered)}, exact`,
+    ]),
   );
-}
-
-function drainTable({ drains }: DeliveriesResults): string {
-  return table(
-    ["Database", "200 delivered", "409 empty", "Final quantity", "Time"],
-    drains.map((drain) => [
+  const drains =
+    `Drain: ${whole(DRAIN.requests)} deliveries from ${DRAIN.connections} connections at once ` +
+    `on a stock of ${DRAIN.stock}; every drain ended at a quantity of 0.`;
+  const drainTable = table(
+    ["Database", "200 delivered", "409 empty", "Time"],
+    results.drains.map((drain) => [
       drain.database,
       whole(drain.delivered),
       whole(drain.refused),
-      String(drain.finalQuantity),
       `${drain.seconds.toFixed(2)} s`,
     ]),
   );
+  return `${settings}\n\n${scenarios}\n\n${drains}\n\n${drainTable}`;
 }
 
 export function bundleReport(sizes: BundleSizes): string {
-  const names = (list: string[]) =>
-    list.map((file) => path.relative(webDistDir, file)).join(", ") || "none";
+  const names = (list: string[]) => list.join(", ") || "none";
+  const row = (what: string, size: number, baseline: string, baselineSize: number) => [
+    what,
+    ratio(size, baselineSize),
+    baseline,
+    kilobytes(size),
+    kilobytes(baselineSize),
+  ];
   return [
     `Loaded up front: ${names(sizes.homeScripts)}, ${names(sizes.homeStyles)}`,
     `Loaded on demand, not counted: ${names(sizes.lazyScripts)}`,
     "",
-    bundleTable(sizes),
+    table(
+      ["What (gzip -9)", "Ratio", "Baseline", "Size", "Baseline size"],
+      [
+        row(
+          `Home page JavaScript (${files(sizes.homeScripts.length)})`,
+          sizes.homeScriptsGzip,
+          "React hello world, same Vite build",
+          sizes.reactBaselineGzip,
+        ),
+        row(
+          `Home page CSS (${files(sizes.homeStyles.length)})`,
+          sizes.homeStylesGzip,
+          "bootstrap.min.css",
+          sizes.bootstrapCssGzip,
+        ),
+      ],
+    ),
   ].join("\n");
 }
 
-function bundleTable(sizes: BundleSizes): string {
-  return table(
-    ["What (gzip -9)", "Ratio", "Baseline", "Size", "Baseline size"],
-    [
-      [
-        `Home page JavaScript (${files(sizes.homeScripts.length)})`,
-        ratio(sizes.homeScriptsGzip, sizes.reactBaselineGzip),
-        "React hello world, same Vite build",
-        kilobytes(sizes.homeScriptsGzip),
-        kilobytes(sizes.reactBaselineGzip),
-      ],
-      [
-        `Home page CSS (${files(sizes.homeStyles.length)})`,
-        ratio(sizes.homeStylesGzip, sizes.bootstrapCssGzip),
-        "bootstrap.min.css",
-        kilobytes(sizes.homeStylesGzip),
-        kilobytes(sizes.bootstrapCssGzip),
-      ],
-    ],
-  );
-}
-
 export function soakReport(result: SoakResult, settings: SoakSettings, seconds: number): string {
-  const count = (value: number) => value.toLocaleString("en-US");
-  const answered = (kind: keyof SoakResult["answers"]) => count(result.answers[kind].get(200) ?? 0);
+  const answered = (kind: keyof SoakResult["answers"]) => whole(result.answers[kind].get(200) ?? 0);
   const loadSeconds = result.batches.reduce((total, batch) => total + batch.seconds, 0);
   const rss = result.batches.map((batch) => batch.rssMiB);
   return [
-    `Soak passed: ${count(settings.requests)} requests over ${settings.connections} connections ` +
+    `Soak passed: ${whole(settings.requests)} requests over ${settings.connections} connections ` +
       `in ${loadSeconds.toFixed(0)} s of load (${seconds.toFixed(0)} s in all), ` +
       `${Math.round(settings.requests / loadSeconds)} requests/s, ` +
       `a forced full GC in the server every ${settings.gcIntervalMs} ms.`,
     `- answered 200: ${answered("read")} reads, ${answered("deliver")} deliveries, ` +
       `${answered("import")} imports; nothing else`,
-    `- stock exact on all ${settings.bikes} bikes: ${count(result.unitsDelivered)} units ` +
-      `delivered, ${count(result.unitsImported)} imported; ${count(result.ledgerEntries)} ` +
+    `- stock exact on all ${SOAK_BIKES} bikes: ${whole(result.unitsDelivered)} units ` +
+      `delivered, ${whole(result.unitsImported)} imported; ${whole(result.ledgerEntries)} ` +
       "ledger entries, each answered, summing to every stored quantity",
     `- the server never died and stopped with exit code ${result.exit.code}`,
-    `- server memory (RSS) after each batch of up to ${count(settings.batchSize)} requests: ${rss.join(", ")} MiB`,
+    `- server memory (RSS) after each batch of up to ${whole(SOAK_BATCH)} requests: ` +
+      `${rss.join(", ")} MiB`,
   ].join("\n");
 }
 

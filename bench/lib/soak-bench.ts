@@ -1,22 +1,25 @@
+import { QUANTITY_MAX } from "@ultimate-bikes/contract/bikes";
 import SQLite from "better-sqlite3";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { appEnv } from "../support/child-env.ts";
-import { startChildServer, type ChildExit, type ChildServer } from "../support/child-server.ts";
-import { appServerScript } from "../support/paths.ts";
-import { withTempDir } from "../support/temp-dir.ts";
-import { countedLoad, describeStatuses, type StatusCounts, type Target } from "./counted-load.ts";
-import { ExactnessError } from "./deliveries-bench.ts";
-import { addBike, BENCH_PUBLIC_URL, quantityOf, signUp, type Session } from "./stock-api.ts";
+import type { ChildExit, ChildServer } from "../support/child-server.ts";
+import { withAppServer } from "./app-server.ts";
+import {
+  addCounts,
+  countedLoad,
+  describeStatuses,
+  type StatusCounts,
+  type Target,
+} from "./load.ts";
+import type { BenchOptions } from "./options.ts";
+import { addBike, BENCH_PUBLIC_URL, ExactnessError, quantityOf, signUp } from "./stock-api.ts";
 
-export interface SoakSettings {
-  requests: number;
-  batchSize: number;
-  connections: number;
-  bikes: number;
-  gcIntervalMs: number;
-}
+export type SoakSettings = Pick<BenchOptions, "requests" | "connections" | "gcIntervalMs">;
+
+/** Requests between two checks that the server is alive, and between memory readings. */
+export const SOAK_BATCH = 20_000;
+export const SOAK_BIKES = 20;
 
 export interface SoakBatch {
   requests: number;
@@ -44,8 +47,11 @@ interface SoakTarget extends Target {
   amount: number;
 }
 
-/** Room for every delivery a run can make, so a 409 (stock empty) never happens by design. */
-const STARTING_QUANTITY = 500_000;
+/**
+ * Half the most a bike may hold: room for every delivery a run can make, so a 409 (stock empty)
+ * never happens by design, and for every import, so none goes over the limit.
+ */
+const STARTING_QUANTITY = QUANTITY_MAX / 2;
 const forceGcScript = path.join(import.meta.dirname, "../support/force-gc.ts");
 
 /**
@@ -58,156 +64,123 @@ export async function runSoak(
   settings: SoakSettings,
   progress: (message: string) => void,
 ): Promise<SoakResult> {
-  return withTempDir("ultimate-bikes-soak-", (dataDir) => soakIn(dataDir, settings, progress));
+  const variables = {
+    SEED: "off",
+    PUBLIC_URL: BENCH_PUBLIC_URL,
+    SOAK_GC_INTERVAL_MS: String(settings.gcIntervalMs),
+  };
+  const nodeArgs = ["--expose-gc", "--import", forceGcScript];
+  return withAppServer(
+    { kind: "sqlite" },
+    variables,
+    (server, workDir) =>
+      soak(server, path.join(workDir, "data/ultimate-bikes.sqlite"), settings, progress),
+    nodeArgs,
+  );
 }
 
-async function soakIn(
-  dataDir: string,
+async function soak(
+  server: ChildServer,
+  databaseFile: string,
   settings: SoakSettings,
   progress: (message: string) => void,
 ): Promise<SoakResult> {
-  let server: ChildServer | undefined;
-  try {
-    server = await startChildServer(
-      appServerScript,
-      appEnv(dataDir, {
-        SEED: "off",
-        PUBLIC_URL: BENCH_PUBLIC_URL,
-        SOAK_GC_INTERVAL_MS: String(settings.gcIntervalMs),
-      }),
-      "app",
-      ["--expose-gc", "--import", forceGcScript],
-    );
-    const session = await signUp(server.origin, BENCH_PUBLIC_URL);
-    const ids: string[] = [];
-    for (let index = 0; index < settings.bikes; index++) {
-      ids.push(await addBike(session, `Soak ${index + 1}`, STARTING_QUANTITY));
-    }
-    const targets = mixedTargets(session, ids);
-    const answers: SoakResult["answers"] = {
-      read: new Map(),
-      deliver: new Map(),
-      import: new Map(),
-    };
-    const perTarget: StatusCounts[] = targets.map(() => new Map());
-    const batches: SoakBatch[] = [];
-
-    for (let sent = 0; sent < settings.requests;) {
-      const amount = Math.min(settings.batchSize, settings.requests - sent);
-      const startedAt = performance.now();
-      const sample = await countedLoad(server.origin, targets, settings.connections, amount).catch(
-        (error: unknown) => {
-          throw new Error(`${describeDeath(server!)}load failed after ${sent} requests`, {
-            cause: error,
-          });
-        },
-      );
-      sent += amount;
-      sample.statusCounts.forEach((counts, index) => addCounts(perTarget[index]!, counts));
-      batches.push({
-        requests: amount,
-        seconds: (performance.now() - startedAt) / 1000,
-        rssMiB: residentMiB(server.pid),
-      });
-      const death = server.exited();
-      if (death) throw new Error(`the server died after ${sent} requests: ${describeExit(death)}`);
-      progress(`${sent.toLocaleString("en-US")} requests, server at ${batches.at(-1)!.rssMiB} MiB`);
-    }
-
-    targets.forEach((target, index) => addCounts(answers[target.kind], perTarget[index]!));
-    for (const kind of ["read", "deliver", "import"] as const) {
-      const unexpected = [...answers[kind].keys()].filter((status) => status !== 200);
-      if (unexpected.length > 0) {
-        throw new Error(`${kind} requests were answered ${describeStatuses([answers[kind]])}`);
-      }
-    }
-    const changes = ids.map((_id, bike) => stockChanges(targets, perTarget, bike));
-    for (const [bike, id] of ids.entries()) {
-      const { delivered, imported } = changes[bike]!;
-      const expected = STARTING_QUANTITY - delivered + imported;
-      const quantity = await quantityOf(server.origin, id);
-      if (quantity !== expected) {
-        throw new ExactnessError(
-          `bike ${id} holds ${quantity} units; ${STARTING_QUANTITY} - ${delivered} delivered + ` +
-            `${imported} imported = ${expected}`,
-        );
-      }
-    }
-
-    const exit = await server.stop();
-    if (exit.code !== 0) throw new Error(`the server did not stop cleanly: ${describeExit(exit)}`);
-    const ledgerEntries = checkLedger(path.join(dataDir, "ultimate-bikes.sqlite"), ids, changes);
-    return {
-      batches,
-      answers,
-      unitsDelivered: changes.reduce((total, change) => total + change.delivered, 0),
-      unitsImported: changes.reduce((total, change) => total + change.imported, 0),
-      ledgerEntries,
-      exit,
-    };
-  } finally {
-    await server?.stop();
+  const session = await signUp(server.origin);
+  const ids: string[] = [];
+  for (let index = 1; index <= SOAK_BIKES; index++) {
+    ids.push(await addBike(session, `Soak ${index}`, STARTING_QUANTITY));
   }
+  const targets = mixedTargets(session.cookie, ids);
+  const perTarget: StatusCounts[] = targets.map(() => new Map());
+  const batches: SoakBatch[] = [];
+
+  for (let sent = 0; sent < settings.requests;) {
+    const amount = Math.min(SOAK_BATCH, settings.requests - sent);
+    const startedAt = performance.now();
+    const sample = await countedLoad(server.origin, targets, settings.connections, amount).catch(
+      (error: unknown) => {
+        const death = server.exited();
+        const why = death ? `the server died (${describeExit(death)}); ` : "";
+        throw new Error(`${why}load failed after ${sent} requests`, { cause: error });
+      },
+    );
+    sent += amount;
+    sample.statusCounts.forEach((counts, index) => addCounts(perTarget[index]!, counts));
+    batches.push({
+      requests: amount,
+      seconds: (performance.now() - startedAt) / 1000,
+      rssMiB: residentMiB(server.pid),
+    });
+    const death = server.exited();
+    if (death) throw new Error(`the server died after ${sent} requests: ${describeExit(death)}`);
+    progress(`${sent.toLocaleString("en-US")} requests, server at ${batches.at(-1)!.rssMiB} MiB`);
+  }
+
+  // Every answer by request kind, and what the 200s did to each bike's stock.
+  const answers: SoakResult["answers"] = { read: new Map(), deliver: new Map(), import: new Map() };
+  const changes = ids.map(() => ({ delivered: 0, imported: 0 }));
+  targets.forEach((target, index) => {
+    const counts = perTarget[index]!;
+    addCounts(answers[target.kind], counts);
+    const succeeded = counts.get(200) ?? 0;
+    if (target.kind === "deliver") changes[target.bike]!.delivered += succeeded;
+    if (target.kind === "import") changes[target.bike]!.imported += succeeded * target.amount;
+  });
+  for (const kind of ["read", "deliver", "import"] as const) {
+    if ([...answers[kind].keys()].some((status) => status !== 200)) {
+      throw new Error(`${kind} requests were answered ${describeStatuses([answers[kind]])}`);
+    }
+  }
+  for (const [bike, id] of ids.entries()) {
+    const { delivered, imported } = changes[bike]!;
+    const expected = STARTING_QUANTITY - delivered + imported;
+    const quantity = await quantityOf(server.origin, id);
+    if (quantity !== expected) {
+      throw new ExactnessError(
+        `bike ${id} holds ${quantity} units; ${STARTING_QUANTITY} - ${delivered} delivered + ` +
+          `${imported} imported = ${expected}`,
+      );
+    }
+  }
+
+  const exit = await server.stop();
+  if (exit.code !== 0) throw new Error(`the server did not stop cleanly: ${describeExit(exit)}`);
+  return {
+    batches,
+    answers,
+    unitsDelivered: changes.reduce((total, change) => total + change.delivered, 0),
+    unitsImported: changes.reduce((total, change) => total + change.imported, 0),
+    ledgerEntries: checkLedger(databaseFile, ids, changes),
+    exit,
+  };
 }
 
 /**
  * Per bike, ten requests: six reads (the bike, the list, the bike's ledger), three deliveries and
  * one import of 1 to 5 units. The connections cycle through every bike's ten.
  */
-function mixedTargets(session: Session, ids: string[]): SoakTarget[] {
-  const headers = { cookie: session.cookie };
+function mixedTargets(cookie: string, ids: string[]): SoakTarget[] {
   return ids.flatMap((id, bike): SoakTarget[] => {
-    const read = (urlPath: string, withCookie = false): SoakTarget => ({
-      kind: "read",
-      bike,
-      amount: 0,
-      method: "GET",
-      path: urlPath,
-      ...(withCookie ? { headers } : {}),
-    });
-    const deliver: SoakTarget = {
-      kind: "deliver",
-      bike,
-      amount: 0,
-      method: "POST",
-      path: `/api/bikes/${id}/deliveries`,
-      headers,
+    const target = (
+      kind: RequestKind,
+      urlPath: string,
+      extra: Partial<SoakTarget> = {},
+    ): SoakTarget => {
+      const method = kind === "read" ? "GET" : "POST";
+      return { kind, bike, amount: 0, method, path: urlPath, ...extra };
     };
+    const one = target("read", `/api/bikes/${id}`);
+    const list = target("read", "/api/bikes");
+    const deliver = target("deliver", `/api/bikes/${id}/deliveries`, { headers: { cookie } });
     const amount = (bike % 5) + 1;
-    const restock: SoakTarget = {
-      kind: "import",
-      bike,
+    const restock = target("import", `/api/bikes/${id}/imports`, {
       amount,
-      method: "POST",
-      path: `/api/bikes/${id}/imports`,
-      headers: { ...headers, "content-type": "application/json" },
+      headers: { cookie, "content-type": "application/json" },
       body: JSON.stringify({ amount }),
-    };
-    return [
-      read(`/api/bikes/${id}`),
-      deliver,
-      read("/api/bikes"),
-      deliver,
-      read(`/api/bikes/${id}/movements?limit=20`, true),
-      restock,
-      read(`/api/bikes/${id}`),
-      deliver,
-      read("/api/bikes"),
-      read(`/api/bikes/${id}`),
-    ];
+    });
+    const ledger = target("read", `/api/bikes/${id}/movements?limit=20`, { headers: { cookie } });
+    return [one, deliver, list, deliver, ledger, restock, one, deliver, list, one];
   });
-}
-
-function stockChanges(targets: SoakTarget[], perTarget: StatusCounts[], bike: number) {
-  let delivered = 0;
-  let imported = 0;
-  targets.forEach((target, index) => {
-    if (target.bike !== bike) return;
-    const succeeded = perTarget[index]!.get(200) ?? 0;
-    if (target.kind === "deliver") delivered += succeeded;
-    if (target.kind === "import") imported += succeeded * target.amount;
-  });
-  return { delivered, imported };
 }
 
 /**
@@ -256,10 +229,6 @@ function checkLedger(
   }
 }
 
-function addCounts(into: StatusCounts, from: StatusCounts): void {
-  for (const [status, count] of from) into.set(status, (into.get(status) ?? 0) + count);
-}
-
 function residentMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kilobytes = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN);
@@ -268,9 +237,4 @@ function residentMiB(pid: number): number {
 
 function describeExit({ code, signal }: ChildExit): string {
   return signal ? `killed by ${signal}` : `exit code ${code}`;
-}
-
-function describeDeath(server: ChildServer): string {
-  const death = server.exited();
-  return death ? `the server died (${describeExit(death)}); ` : "";
 }

@@ -1,3 +1,4 @@
+import { newBikeBody } from "@ultimate-bikes/test-support/new-bike";
 import { randomBytes, randomUUID } from "node:crypto";
 
 /**
@@ -12,10 +13,12 @@ export interface Session {
   cookie: string;
 }
 
-export interface Movement {
-  kind: string;
-  delta: number;
-  quantityAfter: number;
+/** The stock disagrees with the answers the clients got. */
+export class ExactnessError extends Error {
+  override name = "ExactnessError";
+  constructor(problem: string) {
+    super(`EXACTNESS CHECK FAILED: ${problem}`);
+  }
 }
 
 async function call(
@@ -23,15 +26,11 @@ async function call(
   method: "GET" | "POST",
   urlPath: string,
   expectedStatus: number,
-  { cookie, body, pageOrigin }: { cookie?: string; body?: unknown; pageOrigin?: string } = {},
+  { headers = {}, body }: { headers?: Record<string, string>; body?: unknown } = {},
 ): Promise<Response> {
   const response = await fetch(new URL(urlPath, origin), {
     method,
-    headers: {
-      ...(cookie ? { cookie } : {}),
-      ...(pageOrigin ? { origin: pageOrigin } : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
+    headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(10_000),
   });
@@ -46,9 +45,9 @@ async function call(
  * is limited to 10 a minute per client address; a benchmark needs one per server. better-auth
  * refuses it without the Origin a browser would send: the app's PUBLIC_URL.
  */
-export async function signUp(origin: string, publicUrl: string): Promise<Session> {
+export async function signUp(origin: string): Promise<Session> {
   const response = await call(origin, "POST", "/api/auth/sign-up/email", 200, {
-    pageOrigin: publicUrl,
+    headers: { origin: BENCH_PUBLIC_URL },
     body: {
       name: "Benchmark Staff",
       email: `bench-${randomUUID().slice(0, 8)}@example.com`,
@@ -66,15 +65,8 @@ export async function signUp(origin: string, publicUrl: string): Promise<Session
 /** Adds a bike owned by the session's user and returns its id. */
 export async function addBike(session: Session, name: string, quantity: number): Promise<string> {
   const response = await call(session.origin, "POST", "/api/bikes", 201, {
-    cookie: session.cookie,
-    body: {
-      name,
-      photo: "/images/bikes/vespa-gts-300.svg",
-      des: "Added by the deliveries benchmark.",
-      price: "100.00",
-      quantity: String(quantity),
-      supplierName: "Benchmark Supplier",
-    },
+    headers: { cookie: session.cookie },
+    body: newBikeBody({ name, quantity }),
   });
   const { insertedId } = (await response.json()) as { insertedId?: unknown };
   if (typeof insertedId !== "string") throw new Error("POST /api/bikes returned no insertedId");
@@ -87,20 +79,4 @@ export async function quantityOf(origin: string, id: string): Promise<number> {
   const { quantity } = (await response.json()) as { quantity?: unknown };
   if (typeof quantity !== "number") throw new Error(`GET /api/bikes/${id} returned no quantity`);
   return quantity;
-}
-
-/** The newest `limit` entries (at most 200) of the bike's stock ledger, newest first. */
-export async function movementsOf(
-  session: Session,
-  id: string,
-  limit: number,
-): Promise<Movement[]> {
-  const response = await call(
-    session.origin,
-    "GET",
-    `/api/bikes/${id}/movements?limit=${limit}`,
-    200,
-    { cookie: session.cookie },
-  );
-  return (await response.json()) as Movement[];
 }

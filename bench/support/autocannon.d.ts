@@ -2,13 +2,29 @@
 declare module "autocannon" {
   import type { EventEmitter } from "node:events";
 
+  interface AutocannonRequest {
+    method: "GET" | "POST";
+    path: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** Called with each response to this request, whatever its status. */
+    onResponse?: (status: number) => void;
+  }
+
   interface AutocannonOptions {
     url: string;
     connections?: number;
-    /** Seconds. */
+    /** Seconds of load, when no `amount` is given. */
     duration?: number;
+    /** Requests in all; the run ends once every one of them has been answered. */
+    amount?: number;
     /** Seconds a request may take before it counts as a timeout. */
     timeout?: number;
+    requests?: AutocannonRequest[];
+    /** Called once per connection as it is created. */
+    setupClient?: (client: { setRequests(requests: AutocannonRequest[]): void }) => void;
+    /** Milliseconds between samples, which is also how soon a counted run notices its end. */
+    sampleInt?: number;
   }
 
   interface AutocannonResult {
@@ -29,9 +45,9 @@ declare module "autocannon" {
         responseTimeMs: number,
       ) => void,
     ): this;
-    stop(): void;
   }
 
   function autocannon(options: AutocannonOptions): AutocannonInstance;
   export default autocannon;
+  export type { AutocannonInstance, AutocannonRequest };
 }

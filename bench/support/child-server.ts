@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
-import type { ListeningMessage } from "./child-lifecycle.ts";
 
 export interface ChildExit {
   code: number | null;
@@ -10,7 +9,6 @@ export interface ChildExit {
 export interface ChildServer {
   /** e.g. http://127.0.0.1:41234 */
   origin: string;
-  port: number;
   pid: number;
   /** How the process ended, if it already has: a crash shows here before anyone stops it. */
   exited(): ChildExit | undefined;
@@ -20,11 +18,11 @@ export interface ChildServer {
 
 const startTimeoutMs = 60_000;
 const stopTimeoutMs = 10_000;
-const keptStderrChars = 4_000;
 
 /**
  * Runs a server script (one that uses child-lifecycle.ts) in its own Node process, so the load
- * generator and the server under test do not share an event loop.
+ * generator and the server under test do not share an event loop. Node runs the TypeScript by
+ * stripping its types, as it runs the app.
  */
 export function startChildServer(
   script: string,
@@ -32,15 +30,10 @@ export function startChildServer(
   name: string,
   nodeArgs: string[] = [],
 ): Promise<ChildServer> {
-  // The servers are TypeScript like the app; Node runs them by stripping the types.
-  const child = spawn(process.execPath, [...nodeArgs, script], {
-    env,
-    stdio: ["pipe", "pipe", "pipe"],
-  });
+  const child = spawn(process.execPath, [...nodeArgs, script], { env, stdio: "pipe" });
   let stderr = "";
-  child.stderr.setEncoding("utf8");
-  child.stderr.on("data", (chunk: string) => {
-    stderr = (stderr + chunk).slice(-keptStderrChars);
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr = (stderr + chunk).slice(-4_000);
   });
 
   return new Promise((resolve, reject) => {
@@ -49,35 +42,22 @@ export function startChildServer(
       child.kill("SIGKILL");
       reject(new Error(`${name} server ${reason}${stderr ? `:\n${stderr}` : ""}`));
     };
-    const timer = setTimeout(
-      () => fail(`did not start within ${startTimeoutMs} ms`),
-      startTimeoutMs,
-    );
+    const timer = setTimeout(() => fail(`did not start in ${startTimeoutMs} ms`), startTimeoutMs);
     child.once("exit", (code, signal) => fail(`exited before listening (${signal ?? code})`));
 
+    // The child's first line on stdout is the port it listens on (see child-lifecycle.ts).
     createInterface({ input: child.stdout }).once("line", (line) => {
-      const port = parsePort(line);
-      if (port === undefined) return fail(`printed something other than its port: ${line}`);
+      if (!/^\d+$/.test(line)) return fail(`printed something other than its port: ${line}`);
       clearTimeout(timer);
       child.removeAllListeners("exit");
       resolve({
-        origin: `http://127.0.0.1:${port}`,
-        port,
+        origin: `http://127.0.0.1:${line}`,
         pid: child.pid!,
         exited: () => exitOf(child),
         stop: () => stopChild(child),
       });
     });
   });
-}
-
-function parsePort(line: string): number | undefined {
-  try {
-    const message = JSON.parse(line) as Partial<ListeningMessage>;
-    return typeof message.listening === "number" ? message.listening : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function exitOf(child: ChildProcess): ChildExit | undefined {

@@ -5,16 +5,16 @@
  */
 import { readFileSync } from "node:fs";
 import Fastify from "fastify";
-import { announceListening, closeWithParent, listeningPort } from "./child-lifecycle.ts";
-import { readFixedResponses } from "./fixed-responses.ts";
+import type { FixedResponse } from "../lib/read-api-bench.ts";
+import { serveUntilParentGoes } from "./child-lifecycle.ts";
 
 const routesFile = process.env.BENCH_FIXED_RESPONSES_FILE;
 if (!routesFile) throw new Error("BENCH_FIXED_RESPONSES_FILE is not set");
+const responses = JSON.parse(readFileSync(routesFile, "utf8")) as FixedResponse[];
 
 const app = Fastify({ logger: false });
-for (const { route, contentType, body } of readFixedResponses(readFileSync(routesFile, "utf8"))) {
+for (const { route, contentType, bodyBase64 } of responses) {
+  const body = Buffer.from(bodyBase64, "base64");
   app.get(route, (_request, reply) => reply.type(contentType).send(body));
 }
-closeWithParent(() => app.close());
-await app.listen({ host: "127.0.0.1", port: 0 });
-announceListening(listeningPort(app.server.address()));
+await serveUntilParentGoes(app);

@@ -1,0 +1,73 @@
+/**
+ * Every benchmark, one entry point: `npx node bench/cli.ts COMMAND [options]` (`--help` lists
+ * them). Prints a markdown report on stdout and progress on stderr; exits non-zero when a run
+ * fails, a check fails or the watchdog ends a stalled run.
+ */
+import { measureBundleSizes } from "./lib/bundle-size-bench.ts";
+import { measureColdStarts } from "./lib/cold-start-bench.ts";
+import { runDeliveriesBench } from "./lib/deliveries-bench.ts";
+import { parseOptions, SetupError, usage, type BenchOptions, type Command } from "./lib/options.ts";
+import { runReadApiBench } from "./lib/read-api-bench.ts";
+import {
+  bundleReport,
+  coldStartReport,
+  deliveriesReport,
+  machineSummary,
+  readApiReport,
+  soakReport,
+} from "./lib/report.ts";
+import { runSoak } from "./lib/soak-bench.ts";
+import { startWatchdog, stillRunning } from "./support/watchdog.ts";
+
+/** A titled part of the report. */
+type Section = [title: string, body: string];
+
+const progress = (message: string) => {
+  stillRunning();
+  console.error(`… ${message}`);
+};
+
+const run: Record<Exclude<Command, "all">, (options: BenchOptions) => Promise<Section>> = {
+  "read-api": async (options) => {
+    const comparisons = await runReadApiBench(options.databases, options, progress);
+    return ["Read API", readApiReport(comparisons, options)];
+  },
+  deliveries: async (options) => {
+    const results = await runDeliveriesBench(options.databases, options, progress);
+    return ["Deliveries under contention", deliveriesReport(results, options)];
+  },
+  bundle: async (options) => {
+    progress("measuring the home page bundle");
+    return ["Home page bundle", bundleReport(await measureBundleSizes(options.webDistDir))];
+  },
+  soak: async (options) => {
+    const startedAt = Date.now();
+    const result = await runSoak(options, progress);
+    return ["Runtime soak", soakReport(result, options, (Date.now() - startedAt) / 1000)];
+  },
+  "cold-start": async (options) => {
+    const results = await measureColdStarts(options.rounds, progress);
+    return ["Server cold start", coldStartReport(results)];
+  },
+};
+
+/** `all`: the bundle first, as it takes seconds and fails at once when the app is not built. */
+const ALL = ["bundle", "read-api", "deliveries"] as const;
+
+if (process.argv.includes("--help")) {
+  console.log(usage);
+} else {
+  try {
+    const options = parseOptions(process.argv.slice(2), process.env);
+    startWatchdog();
+    const sections: Section[] = [];
+    for (const command of options.command === "all" ? ALL : [options.command]) {
+      sections.push(await run[command](options));
+    }
+    console.log(`# Ultimate Bikes benchmarks\n\n${machineSummary()}\n`);
+    for (const [title, body] of sections) console.log(`## ${title}\n\n${body}\n`);
+  } catch (error) {
+    console.error(error instanceof SetupError ? error.message : error);
+    process.exit(1);
+  }
+}
