@@ -29,6 +29,7 @@ echo "Node $(node --version) at $(command -v node)"
 step "Lint and format"
 npx eslint . --max-warnings 0
 npx prettier --check . --log-level warn
+npm run --silent lint:cycles
 
 step "Type check"
 npm run --silent typecheck
