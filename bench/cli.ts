@@ -8,12 +8,14 @@ import { measureColdStarts } from "./lib/cold-start-bench.ts";
 import { runDeliveriesBench } from "./lib/deliveries-bench.ts";
 import { parseOptions, SetupError, usage, type BenchOptions, type Command } from "./lib/options.ts";
 import { runReadApiBench } from "./lib/read-api-bench.ts";
+import { runScaleBench } from "./lib/scale-bench.ts";
 import {
   bundleReport,
   coldStartReport,
   deliveriesReport,
   machineSummary,
   readApiReport,
+  scaleReport,
   soakReport,
 } from "./lib/report.ts";
 import { runSoak } from "./lib/soak-bench.ts";
@@ -48,6 +50,10 @@ const run: Record<Exclude<Command, "all">, (options: BenchOptions) => Promise<Se
   "cold-start": async (options) => {
     const results = await measureColdStarts(options.rounds, progress);
     return ["Server cold start", coldStartReport(results)];
+  },
+  scale: async (options) => {
+    const runs = await runScaleBench(options.databases, options, progress);
+    return ["Stock at warehouse scale", scaleReport(runs, options)];
   },
 };
 

@@ -6,6 +6,13 @@ import { appServerScript } from "../support/paths.ts";
 import { withTempDir } from "../support/temp-dir.ts";
 import type { DatabaseTarget } from "./options.ts";
 
+export interface AppServerOptions {
+  /** Node options for the server process (`--expose-gc`, `--import …`). */
+  nodeArgs?: string[];
+  /** Runs before the server starts, with its environment: to fill the database, say. */
+  prepare?: (env: Record<string, string>) => Promise<void>;
+}
+
 /**
  * Runs `use` against the real app in a child process on a fresh database: SQLite in a temporary
  * DATA_DIR (`workDir`/data), or a scratch PostgreSQL database. Afterwards the server is stopped
@@ -15,7 +22,7 @@ export async function withAppServer<T>(
   database: DatabaseTarget,
   variables: Record<string, string>,
   use: (app: ChildServer, workDir: string) => Promise<T>,
-  nodeArgs: string[] = [],
+  { nodeArgs = [], prepare }: AppServerOptions = {},
 ): Promise<T> {
   return withTempDir("ultimate-bikes-bench-", async (workDir) => {
     const scratch =
@@ -28,6 +35,7 @@ export async function withAppServer<T>(
         ...variables,
         ...(scratch ? { DATABASE_URL: scratch.url } : {}),
       });
+      await prepare?.(env);
       app = await startChildServer(appServerScript, env, "app", nodeArgs);
       return await use(app, workDir);
     } finally {

@@ -7,7 +7,15 @@ export class SetupError extends Error {
   override name = "SetupError";
 }
 
-const COMMANDS = ["all", "read-api", "deliveries", "bundle", "soak", "cold-start"] as const;
+const COMMANDS = [
+  "all",
+  "read-api",
+  "deliveries",
+  "bundle",
+  "soak",
+  "cold-start",
+  "scale",
+] as const;
 export type Command = (typeof COMMANDS)[number];
 
 export type DatabaseTarget = { kind: "sqlite" } | { kind: "postgres"; adminUrl: string };
@@ -23,6 +31,8 @@ export interface BenchOptions {
   requests: number;
   gcIntervalMs: number;
   webDistDir: string;
+  bikes: number;
+  pageLoads: number;
 }
 
 export const usage = `npx node bench/cli.ts COMMAND [options]
@@ -34,19 +44,24 @@ Commands:
   bundle       what the home page loads, against React and Bootstrap (after \`npm run build\`)
   soak         the runtime soak: mixed requests with garbage collection forced in the server
   cold-start   the server's start on Node's type stripping against tsx
+  scale        reads at 100,000 bikes against a bare Fastify server sending the same bytes,
+               searches as typed, and Inventory's first page in Chromium (after \`npm run build\`)
 
 Options:
-  --database sqlite|postgres  read-api, deliveries: repeatable; default sqlite, and postgres too
+  --database sqlite|postgres  read-api, deliveries, scale: repeatable; default sqlite, and postgres too
                               when BENCH_DATABASE_URL is set
   --connections N             concurrent connections (default 10)
   --rounds N                  alternating rounds (default 4; cold-start: starts per launcher, 15)
-  --warmup SECONDS            read-api: unmeasured load per server and endpoint (default 2)
-  --duration SECONDS          read-api: measured load per server and endpoint (default 10)
+  --warmup SECONDS            read-api, scale: unmeasured load per server and endpoint (default 2)
+  --duration SECONDS          read-api, scale: measured load per server and endpoint (default 10)
   --deliveries N              deliveries: requests per side and scenario, after one round's
                               worth of warm-up (default 10000)
   --requests N                soak: requests in all (default 200000)
   --gc-interval-ms N          soak: milliseconds between forced collections (default 100)
   --web-dist DIR              bundle: the built web app (default apps/web/dist)
+  --bikes N                   scale: the stock the reads, searches and page loads run on
+                              (default 100000; the whole list always runs on 1,000)
+  --page-loads N              scale: timed loads of Inventory in Chromium (default 5)
 
 Environment:
   BENCH_DATABASE_URL          postgres:// URL of a user allowed to create databases; each run
@@ -72,6 +87,8 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv): BenchOptio
     requests: whole("requests", 200_000),
     gcIntervalMs: whole("gc-interval-ms", 100),
     webDistDir: path.resolve(values["web-dist"] ?? path.join(repoRoot, "apps/web/dist")),
+    bikes: whole("bikes", 100_000),
+    pageLoads: whole("page-loads", 5),
   };
 }
 
@@ -91,6 +108,8 @@ function parseOrExplain(args: string[]) {
         requests: number,
         "gc-interval-ms": number,
         "web-dist": { type: "string" },
+        bikes: number,
+        "page-loads": number,
       },
     });
   } catch (error) {

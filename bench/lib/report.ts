@@ -3,7 +3,13 @@ import type { BundleSizes } from "./bundle-size-bench.ts";
 import { median, type LauncherTimes } from "./cold-start-bench.ts";
 import { DRAIN, type DeliveriesResults, type DeliveriesSettings } from "./deliveries-bench.ts";
 import type { Comparison } from "./load.ts";
-import type { EndpointComparison, ReadApiSettings } from "./read-api-bench.ts";
+import type { EndpointComparison, ReadLoadSettings } from "./fixed-baseline.ts";
+import {
+  FIRST_PAGE_GOAL_MS,
+  SEARCH_P95_GOAL_MS,
+  type ScaleRun,
+  type ScaleSettings,
+} from "./scale-bench.ts";
 import { SOAK_BATCH, SOAK_BIKES, type SoakResult, type SoakSettings } from "./soak-bench.ts";
 
 const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed(2)}×`;
@@ -65,11 +71,15 @@ const overRounds = (subject: string, baseline: string) =>
   `Ratios are ${subject}/${baseline} over all rounds, then the lowest and highest single-round ` +
   "ratio.";
 
-export function readApiReport(comparisons: EndpointComparison[], load: ReadApiSettings): string {
-  const settings =
+function readLoadSettings(load: ReadLoadSettings): string {
+  return (
     `${load.connections} connections, ${load.warmupSeconds} s warm-up, then ` +
     `${load.durationSeconds} s measured per server and endpoint in ${load.rounds} alternating ` +
-    `rounds. ${overRounds("app", "baseline")}`;
+    `rounds. ${overRounds("app", "baseline")}`
+  );
+}
+
+export function readApiReport(comparisons: EndpointComparison[], load: ReadLoadSettings): string {
   const rows = comparisons.map((comparison) => [
     comparison.database,
     comparison.endpoint,
@@ -77,7 +87,7 @@ export function readApiReport(comparisons: EndpointComparison[], load: ReadApiSe
     `${whole(comparison.bodyBytes)} B`,
   ]);
   const header = ["Database", "Endpoint", ...comparisonHeader("app", "baseline"), "Body"];
-  return `${settings}\n\n${table(header, rows)}`;
+  return `${readLoadSettings(load)}\n\n${table(header, rows)}`;
 }
 
 export function deliveriesReport(results: DeliveriesResults, load: DeliveriesSettings): string {
@@ -188,4 +198,84 @@ export function coldStartReport(results: LauncherTimes[]): string {
     "",
     table(["Runs the TypeScript", "Median", "Fastest–slowest", "Now ÷ this (median)"], rows),
   ].join("\n");
+}
+
+const met = (ok: boolean) => (ok ? "met" : "missed");
+const goalCell = (goal: string, ok: boolean) => `${goal}: ${met(ok)}`;
+
+/** Reads at scale against the baseline, searches as typed, and Inventory's first page. */
+export function scaleReport(runs: ScaleRun[], settings: ScaleSettings): string {
+  const seeding = runs.map(({ database, seedSeconds }) => {
+    const each = [...seedSeconds].map(([bikes, s]) => `${whole(bikes)} in ${s.toFixed(1)} s`);
+    return `${database} ${each.join(", ")}`;
+  });
+  const reads = table(
+    ["Database", "Bikes", "Endpoint", ...comparisonHeader("app", "baseline"), "Body", "Goal"],
+    runs.flatMap(({ comparisons }) =>
+      comparisons.map((comparison) => {
+        const ratioNow =
+          comparison.subject.requestsPerSecond / comparison.baseline.requestsPerSecond;
+        const { goal } = comparison;
+        return [
+          comparison.database,
+          whole(comparison.bikes),
+          comparison.endpoint,
+          ...comparisonCells(comparison),
+          `${whole(comparison.bodyBytes)} B`,
+          goal === undefined ? "none" : goalCell(`≥ ${goal.toFixed(2)}×`, ratioNow >= goal),
+        ];
+      }),
+    ),
+  );
+  const [first] = runs;
+  const searchIntro =
+    `Searches as typed: ${first?.search.queries} queries (each prefix of a set of terms, each ` +
+    "asked once), one at a time on one connection, asking for compression as a browser does.";
+  const searches = table(
+    ["Database", "p50", "p95", "p95, 1 letter", "p95, 2 letters", "p95, 3+", "Slowest", "Goal"],
+    runs.map(({ database, search }) => [
+      database,
+      ...[search.p50Ms, search.p95Ms, ...search.p95ByLengthMs].map(milliseconds),
+      `"${search.slowest.query}" ${milliseconds(search.slowest.ms)}`,
+      database === "sqlite"
+        ? goalCell(`p95 ≤ ${SEARCH_P95_GOAL_MS} ms`, search.p95Ms <= SEARCH_P95_GOAL_MS)
+        : "none",
+    ]),
+  );
+  const pagesIntro =
+    `Inventory in Chromium: ${settings.pageLoads} loads, each in a fresh browser context, after ` +
+    "one untimed load; times from the start of navigation.";
+  const pages = table(
+    [
+      "Database",
+      "First card shown (median)",
+      "Fastest–slowest",
+      "DOMContentLoaded",
+      "GET /api/stock",
+      "Goal",
+    ],
+    runs.map(({ database, pageLoads }) => {
+      const shown = pageLoads.map((load) => load.firstCardMs);
+      const middle = (pick: (load: (typeof pageLoads)[number]) => number) =>
+        `${whole(median(pageLoads.map(pick)))} ms`;
+      return [
+        database,
+        middle((load) => load.firstCardMs),
+        `${whole(Math.min(...shown))}–${whole(Math.max(...shown))} ms`,
+        middle((load) => load.domContentLoadedMs),
+        middle((load) => load.stockRequestMs),
+        goalCell(`≤ ${whole(FIRST_PAGE_GOAL_MS)} ms`, median(shown) <= FIRST_PAGE_GOAL_MS),
+      ];
+    }),
+  );
+  return [
+    `Stock generated by apps/server/src/db/bulk-stock.ts, the same bikes every run. Seeding: ` +
+      `${seeding.join("; ")}.`,
+    `${readLoadSettings(settings)} The whole list runs on its own database of 1,000 bikes.`,
+    reads,
+    searchIntro,
+    searches,
+    pagesIntro,
+    pages,
+  ].join("\n\n");
 }

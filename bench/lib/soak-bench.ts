@@ -75,7 +75,7 @@ export async function runSoak(
     variables,
     (server, workDir) =>
       soak(server, path.join(workDir, "data/ultimate-bikes.sqlite"), settings, progress),
-    nodeArgs,
+    { nodeArgs },
   );
 }
 

@@ -1,20 +1,29 @@
 /**
  * Child process: the baseline. A bare Fastify server, no plugins, whose routes answer with bytes
- * held in memory. Whatever the app spends beyond this is its own work (database, validation,
- * serialization, hooks).
+ * held in memory, picked by the request's URL (path and query). Whatever the app spends beyond
+ * this is its own work (database, validation, serialization, hooks).
  */
 import { readFileSync } from "node:fs";
 import Fastify from "fastify";
-import type { FixedResponse } from "../lib/read-api-bench.ts";
+import type { FixedResponse } from "../lib/fixed-baseline.ts";
 import { serveUntilParentGoes } from "./child-lifecycle.ts";
 
 const routesFile = process.env.BENCH_FIXED_RESPONSES_FILE;
 if (!routesFile) throw new Error("BENCH_FIXED_RESPONSES_FILE is not set");
 const responses = JSON.parse(readFileSync(routesFile, "utf8")) as FixedResponse[];
 
+const byUrl = new Map(
+  responses.map(({ url, contentType, bodyBase64 }) => [
+    url,
+    { contentType, body: Buffer.from(bodyBase64, "base64") },
+  ]),
+);
 const app = Fastify({ logger: false });
-for (const { route, contentType, bodyBase64 } of responses) {
-  const body = Buffer.from(bodyBase64, "base64");
-  app.get(route, (_request, reply) => reply.type(contentType).send(body));
+for (const route of new Set(responses.map((response) => response.route))) {
+  app.get(route, (request, reply) => {
+    const fixed = byUrl.get(request.url);
+    if (!fixed) return reply.code(404).send();
+    return reply.type(fixed.contentType).send(fixed.body);
+  });
 }
 await serveUntilParentGoes(app);

@@ -6,6 +6,7 @@ import {
   createBike,
   documentStillMarked,
   fact,
+  fetchBike,
   markDocument,
   myItemsViaApi,
   recordRequests,
@@ -18,6 +19,7 @@ import {
   shownQuantity,
   STAFF_WORKFLOW_TIMEOUT,
 } from "../support/stock-screens.ts";
+import { searchBox } from "../support/stock-search.ts";
 
 /*
  * Adding a bike, and the lists that show the stock (Inventory, Home, My Items), as a signed-in
@@ -66,7 +68,9 @@ test("add a bike through the form, then find it on Inventory and My Items", asyn
   await expect(emailField).toHaveValue(email);
   await expect(page.getByText("must be a price like 1999.99")).toBeHidden();
 
+  // Inventory shows a page at a time: search finds the new bike wherever it is in the list.
   await navigation(page).getByRole("link", { name: "Inventory", exact: true }).click();
+  await searchBox(page).fill(name);
   const card = bikeCard(page, name);
   await expect(card).toBeVisible();
   await expect(fact(card, "Price")).toHaveText("$2,499.50");
@@ -95,7 +99,7 @@ test("Home and Inventory show the quantity after a delivery without a reload", a
 }) => {
   const { id, name } = await createBike(page, { quantity: "3" });
 
-  await page.goto("/inventory");
+  await page.goto(`/inventory?q=${encodeURIComponent(name)}`);
   await markDocument(page);
   const card = bikeCard(page, name);
   await expect(fact(card, "Quantity")).toHaveText("3");
@@ -105,13 +109,15 @@ test("Home and Inventory show the quantity after a delivery without a reload", a
   expect(await deliverOne(page)).toBe(2);
   await expect(shownQuantity(page)).toHaveText("2");
 
-  // Home reads the list afresh after the change; its featured cards are the server's first six.
+  // Home reads its six afresh after the change; its featured cards are the server's first six.
   const listed = page.waitForResponse(
     (response) =>
-      response.request().method() === "GET" && new URL(response.url()).pathname === "/api/bikes",
+      response.request().method() === "GET" && new URL(response.url()).pathname === "/api/stock",
   );
   await navigation(page).getByRole("link", { name: "Home", exact: true }).click();
-  const fresh = (await (await listed).json()) as { name: string; quantity: number }[];
+  const { items: fresh } = (await (await listed).json()) as {
+    items: { name: string; quantity: number }[];
+  };
   const featured = page
     .getByRole("region", { name: "Featured Bikes" })
     .getByRole("list", { name: "Bikes" })
@@ -121,9 +127,10 @@ test("Home and Inventory show the quantity after a delivery without a reload", a
     await expect(featured.nth(index).getByRole("heading")).toHaveText(bike.name);
     await expect(fact(featured.nth(index), "Quantity")).toHaveText(String(bike.quantity));
   }
-  expect(fresh.find((bike) => bike.name === name)?.quantity).toBe(2);
+  expect((await fetchBike(page, id))?.quantity).toBe(2);
 
   await navigation(page).getByRole("link", { name: "Inventory", exact: true }).click();
+  await searchBox(page).fill(name);
   await expect(fact(bikeCard(page, name), "Quantity")).toHaveText("2");
   expect(await documentStillMarked(page)).toBe(true);
 });

@@ -10,6 +10,7 @@ import {
   toast,
 } from "../support/stock-helpers.ts";
 import { bikeCard, openDetail, STAFF_WORKFLOW_TIMEOUT } from "../support/stock-screens.ts";
+import { searchBox } from "../support/stock-search.ts";
 
 /*
  * Taking a bike out of the stock (cancel on My Items, delete on Manage Inventory), after a
@@ -55,6 +56,9 @@ test("cancel on My Items: declining keeps the bike, accepting removes it everywh
   await navigation(page).getByRole("link", { name: "Inventory", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Our Inventory" })).toBeVisible();
   await expect(main(page).getByRole("article").first()).toBeVisible();
+  // Inventory shows a page at a time: only a search for the bike shows it is gone.
+  await searchBox(page).fill(name);
+  await expect(main(page).getByText("No bikes match your search.")).toBeVisible();
   await expect(bikeCard(page, name)).toHaveCount(0);
 });
 

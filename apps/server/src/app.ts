@@ -1,23 +1,29 @@
 import { API_BASE_PATH } from "@ultimate-bikes/contract/paths";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import { createAccessTokens } from "./auth/access-token.ts";
 import { createAuth } from "./auth/auth.ts";
 import { authRoutes } from "./auth/auth-routes.ts";
 import { createAuthentication } from "./auth/authentication.ts";
+import { addRateLimitPlugin } from "./bikes/add-rate-limit.ts";
 import { bikesRoutes } from "./bikes/bikes-routes.ts";
 import { createBikeRepository } from "./bikes/bikes-repository.ts";
 import { itemsRoutes } from "./bikes/items-routes.ts";
 import { createStockRules } from "./bikes/stock-rules.ts";
+import { stockRoutes } from "./bikes/stock-routes.ts";
+import { createStockSearch } from "./bikes/stock-search.ts";
 import type { AppConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { seedEmptyDatabase } from "./db/seed.ts";
+import { createStockVersion } from "./db/stock-version.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { errorsPlugin, sendError } from "./plugins/errors.ts";
+import { jsonSchemaSerializerCompiler } from "./plugins/json-schema-serializer.ts";
 import { openApiPlugin } from "./plugins/openapi.ts";
+import { readCachePlugin } from "./plugins/read-cache.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest n proxies". */
@@ -40,7 +46,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       sendError(reply, error.statusCode ?? 400, error.message.slice(0, 120)),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // zod checks what comes in; answers go out through JSON Schema (docs/decisions/010).
+  app.setSerializerCompiler(jsonSchemaSerializerCompiler);
 
   const database = openDatabase(config.database, app.log);
   app.addHook("onClose", async () => database.db.destroy());
@@ -52,7 +59,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   }
 
   await app.register(errorsPlugin);
-  await app.register(compress, { global: true });
+  // Before the routes: they opt in with `config: { readCache: true }`.
+  await app.register(readCachePlugin, { stockVersion: createStockVersion(database.db) });
+  // Answers under 1 KB go as they are: compressing them saves next to nothing.
+  await app.register(compress, { global: true, threshold: 1024 });
   await app.register(openApiPlugin);
 
   app.decorateRequest("user", null);
@@ -60,13 +70,18 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const auth = createAuth(config, database, createMailer(config.mail, app.log));
   const tokens = createAccessTokens(config.authSecret);
   const authentication = createAuthentication(auth, tokens, config.publicUrl);
-  const stock = createStockRules(bikes);
+  const stock = createStockRules(bikes, createStockSearch(database));
+  await app.register(addRateLimitPlugin, {
+    db: database.db,
+    perMinute: config.bikeAddsPerMinute,
+  });
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { auth, authentication, tokens, config });
       await api.register(bikesRoutes, { stock, authentication });
       await api.register(itemsRoutes, { stock, authentication });
+      await api.register(stockRoutes, { stock, authentication });
     },
     { prefix: API_BASE_PATH },
   );

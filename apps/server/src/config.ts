@@ -69,6 +69,13 @@ const environmentSchema = z.object({
     })
     .default(false),
   SEED: switchSchema.default(true),
+  /** How many bikes one account may add a minute; benchmarks that add in bulk raise it. */
+  BIKE_ADDS_PER_MINUTE: z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(1_000_000, "must be at most 1000000")
+    .default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -95,6 +102,8 @@ export interface AppConfig {
     issuerOverride: string | undefined;
   };
   seed: boolean;
+  /** POST /api/bikes and POST /api/items calls one account may make a minute (bikes/add-rate-limit.ts). */
+  bikeAddsPerMinute: number;
   trustProxy: false | number | string[];
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
   /** The built web app; the server serves it when the folder exists. */
@@ -168,6 +177,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       issuerOverride: env.OAUTH_ISSUER_URL?.replace(/\/+$/, ""),
     },
     seed: env.SEED,
+    bikeAddsPerMinute: env.BIKE_ADDS_PER_MINUTE,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     webDistDir: defaultWebDistDir,

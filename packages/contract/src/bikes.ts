@@ -7,6 +7,9 @@ export const QUANTITY_MAX = 1_000_000;
 export const TEXT_MAX = 120;
 export const DESCRIPTION_MAX = 2000;
 
+/** A bike's reorder point when nobody set one: at or below it, its stock is low. */
+export const DEFAULT_REORDER_POINT = 3;
+
 /** Home shows the first six bikes of the list (docs/product.md, Constants). */
 export const FEATURED_BIKE_COUNT = 6;
 
@@ -25,6 +28,8 @@ export const bikeSchema = z.object({
   price: z.number(),
   quantity: z.number().int(),
   supplierName: z.string(),
+  /** At or below this quantity (and above 0) the bike is low on stock. */
+  reorderPoint: z.number().int(),
 });
 
 export const bikeListSchema = z.array(bikeSchema);
@@ -102,6 +107,8 @@ export const newBikeSchema = z.strictObject({
   price: priceField,
   quantity: wholeNumber(),
   supplierName: requiredText(TEXT_MAX),
+  /** Optional: DEFAULT_REORDER_POINT when left out. */
+  reorderPoint: wholeNumber().optional(),
 });
 
 export type NewBikeInput = z.input<typeof newBikeSchema>;

@@ -1,9 +1,8 @@
-import { apiErrorSchema } from "@ultimate-bikes/contract/errors";
-import type { LightMyRequestResponse } from "fastify";
 import { SignJWT } from "jose";
 import { newBikeBody } from "@ultimate-bikes/test-support/new-bike";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { accessTokenFor } from "../../test/accounts.ts";
+import { expectError, fieldsOf } from "../../test/api-errors.ts";
 import {
   addBike,
   listBikes,
@@ -14,15 +13,6 @@ import {
 } from "../../test/stock-helpers.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 import { createAccessTokens } from "../auth/access-token.ts";
-
-function expectError(response: LightMyRequestResponse, statusCode: number) {
-  expect(response.statusCode, response.body).toBe(statusCode);
-  expect(response.headers["content-type"]).toMatch(/application\/json/);
-  return apiErrorSchema.parse(response.json());
-}
-
-const fieldsOf = (response: LightMyRequestResponse) =>
-  expectError(response, 400).fields?.map((field) => field.field);
 
 describe(`who may do what on ${testDatabaseKind}`, () => {
   const test = useTestApp({ signedUpUsers: ["owner", "other"] });

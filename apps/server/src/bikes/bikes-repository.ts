@@ -1,4 +1,5 @@
 import {
+  DEFAULT_REORDER_POINT,
   QUANTITY_MAX,
   type Bike,
   type Item,
@@ -9,6 +10,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import { randomUUID } from "node:crypto";
 import type { Database, StockMovementKind } from "../db/schema.ts";
 import { toIsoTimestamp } from "../db/schema.ts";
+import { bikeColumns, toBike } from "./bike-rows.ts";
 
 export interface Actor {
   id: string;
@@ -20,39 +22,6 @@ export interface Actor {
  * quantity stored now, or no bike at all. The stock rules say what a refusal means.
  */
 export type QuantityChange = { bike: Bike } | { currentQuantity: number } | undefined;
-
-/** The public columns: no owner, so a public read cannot leak an owner's email. */
-const bikeColumns = [
-  "bike.id",
-  "bike.name",
-  "bike.photo",
-  "bike.des",
-  "bike.price_cents",
-  "bike.quantity",
-  "bike.supplier_name",
-] as const;
-
-interface BikeRow {
-  id: string;
-  name: string;
-  photo: string;
-  des: string;
-  price_cents: number;
-  quantity: number;
-  supplier_name: string;
-}
-
-function toBike(row: BikeRow): Bike {
-  return {
-    _id: row.id,
-    name: row.name,
-    photo: row.photo,
-    des: row.des,
-    price: Number(row.price_cents) / 100,
-    quantity: row.quantity,
-    supplierName: row.supplier_name,
-  };
-}
 
 const now = () => new Date().toISOString();
 
@@ -113,6 +82,7 @@ export function createBikeRepository(db: Kysely<Database>) {
         price_cents: Math.round(bike.price * 100),
         quantity: bike.quantity,
         supplier_name: bike.supplierName,
+        reorder_point: bike.reorderPoint ?? DEFAULT_REORDER_POINT,
         owner_id: owner?.id ?? null,
         created_at: createdAt,
         updated_at: createdAt,
@@ -215,6 +185,7 @@ export function createBikeRepository(db: Kysely<Database>) {
           ),
         )
         .where("supplier_name", "=", bike.supplierName)
+        .where("reorder_point", "=", bike.reorderPoint ?? DEFAULT_REORDER_POINT)
         .where("created_at", ">=", since.toISOString())
         .orderBy("created_at", "desc")
         .executeTakeFirst();

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signedInUser, type Authentication } from "../auth/authentication.ts";
 import { errorResponses as errors } from "../plugins/errors.ts";
+import { limitBikeAdds } from "./add-rate-limit.ts";
 import { bikeIdParams, orHttpError } from "./stock-http.ts";
 import type { StockRules } from "./stock-rules.ts";
 
@@ -38,6 +39,7 @@ export async function bikesRoutes(
   routes.get(
     "/bikes",
     {
+      config: { readCache: true },
       schema: {
         tags: ["bikes"],
         summary: "Every bike in stock, oldest first",
@@ -50,6 +52,7 @@ export async function bikesRoutes(
   routes.get(
     "/bikes/:id",
     {
+      config: { readCache: true },
       schema: {
         tags: ["bikes"],
         summary: "One bike",
@@ -64,6 +67,7 @@ export async function bikesRoutes(
     "/bikes",
     {
       ...signedIn,
+      preHandler: limitBikeAdds,
       schema: {
         tags: ["bikes"],
         summary: "Add a bike owned by the signed-in user",

@@ -1,4 +1,4 @@
-import { bikeListSchema, bikeSchema } from "@ultimate-bikes/contract/bikes";
+import { bikeListSchema, bikeSchema, DEFAULT_REORDER_POINT } from "@ultimate-bikes/contract/bikes";
 import { apiErrorSchema } from "@ultimate-bikes/contract/errors";
 import { describe, expect, it } from "vitest";
 import { signUp } from "../../test/accounts.ts";
@@ -24,6 +24,7 @@ describe(`bikes read API on ${testDatabaseKind}`, () => {
       price: Number(first.price),
       quantity: first.quantity,
       supplierName: first.supplierName,
+      reorderPoint: DEFAULT_REORDER_POINT,
     });
   });
 

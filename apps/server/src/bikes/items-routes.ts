@@ -9,6 +9,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { signedInUser, type Authentication } from "../auth/authentication.ts";
 import { errorResponses as errors } from "../plugins/errors.ts";
+import { limitBikeAdds } from "./add-rate-limit.ts";
 import { bikeIdParams, orHttpError } from "./stock-http.ts";
 import type { StockRules } from "./stock-rules.ts";
 
@@ -40,6 +41,7 @@ export async function itemsRoutes(
     "/items",
     {
       onRequest: authentication.requireUser,
+      preHandler: limitBikeAdds,
       schema: {
         tags: ["items"],
         summary:

@@ -1,4 +1,9 @@
-import { insertedSchema, itemListSchema, type NewBikeInput } from "@ultimate-bikes/contract/bikes";
+import {
+  DEFAULT_REORDER_POINT,
+  insertedSchema,
+  itemListSchema,
+  type NewBikeInput,
+} from "@ultimate-bikes/contract/bikes";
 import { newBikeBody } from "@ultimate-bikes/test-support/new-bike";
 import { describe, expect, it } from "vitest";
 import { accessTokenFor, signUp, type TestUser } from "../../test/accounts.ts";
@@ -55,6 +60,7 @@ describe(`my items on ${testDatabaseKind}`, () => {
         price: Number(body.price),
         quantity: 3,
         supplierName: body.supplierName,
+        reorderPoint: DEFAULT_REORDER_POINT,
       },
     ]);
     expect(idsOf(await itemsOf(user)).filter((id) => id === created.id)).toHaveLength(1);
@@ -75,6 +81,7 @@ describe(`my items on ${testDatabaseKind}`, () => {
     ["price", { price: 5000 }],
     ["supplier", { supplierName: "Another Supplier" }],
     ["quantity", { quantity: 7 }],
+    ["reorder point", { reorderPoint: 5 }],
   ])("creates a new bike when POST /items differs in the %s", async (_label, change) => {
     const body = newBikeBody({ quantity: 5 });
     const first = await add("/api/bikes", user, body);

@@ -1,6 +1,7 @@
 import { bikeIdSchema, NO_SUCH_BIKE } from "@ultimate-bikes/contract/bikes";
 import { z } from "zod";
 import { HttpError } from "../plugins/errors.ts";
+import type { CursorProblem } from "./stock-cursor.ts";
 import type { ConflictReason, ForbiddenReason, Outcome } from "./stock-rules.ts";
 
 /**
@@ -24,10 +25,15 @@ const forbiddenMessages: Record<ForbiddenReason, string> = {
   "cancel-another-users-item": "Only the user who added this item can cancel it.",
 };
 
+const cursorMessages: Record<CursorProblem, string> = {
+  malformed: "is not a cursor this search gave out; start again from the first page",
+  "other-sort": "belongs to another sort; start again from the first page",
+};
+
 /**
  * The one place a stock refusal becomes an HTTP error: 404 for no such bike, 409 with the
  * quantity stored now, 403, 428 for a new total without its starting point, 400 for a new total
- * below it. A done outcome gives its value.
+ * below it or an unusable search cursor. A done outcome gives its value.
  */
 export function orHttpError<T>(outcome: Outcome<T>): T {
   switch (outcome.status) {
@@ -50,5 +56,10 @@ export function orHttpError<T>(outcome: Outcome<T>): T {
       throw new HttpError(400, "body.newNumber: an import cannot lower the stock", {
         fields: [{ field: "body.newNumber", message: "must not be below previousQuantity" }],
       });
+    case "unusable-cursor": {
+      // Named as the error handler names every query field (plugins/errors.ts).
+      const field = { field: "querystring.cursor", message: cursorMessages[outcome.problem] };
+      throw new HttpError(400, `${field.field}: ${field.message}`, { fields: [field] });
+    }
   }
 }

@@ -1,7 +1,10 @@
 import type { Bike, NewBike } from "@ultimate-bikes/contract/bikes";
+import { stockQuerySchema } from "@ultimate-bikes/contract/stock";
 import { describe, expect, it } from "vitest";
 import type { BikeRepository } from "./bikes-repository.ts";
+import { decodeCursor, encodeCursor } from "./stock-cursor.ts";
 import { createStockRules, type StockRules } from "./stock-rules.ts";
+import type { StockSearch } from "./stock-search.ts";
 
 const ID = "0b0d7a3e-4f4e-4b8e-9f8e-2a4d5c6b7a80";
 const me = { id: "me", email: "me@example.com" };
@@ -13,20 +16,26 @@ const bike = (quantity: number): Bike => ({
   price: 10,
   quantity,
   supplierName: "Supplier",
+  reorderPoint: 3,
 });
 
-/** A repository that answers every call with `answers`, recording what the rules asked of it. */
-function stockWith(answers: Partial<Record<keyof BikeRepository, unknown>> = {}) {
+type Queries = BikeRepository & StockSearch;
+
+/**
+ * A repository and search that answer every call with `answers`, recording what the rules asked
+ * of them.
+ */
+function stockWith(answers: Partial<Record<keyof Queries, unknown>> = {}) {
   const calls: Record<string, unknown[][]> = {};
-  const repository = new Proxy({} as BikeRepository, {
+  const queries = new Proxy({} as Queries, {
     get:
       (_target, name: string) =>
       async (...args: unknown[]) => {
         (calls[name] ??= []).push(args);
-        return answers[name as keyof BikeRepository];
+        return answers[name as keyof Queries];
       },
   });
-  return { stock: createStockRules(repository), calls };
+  return { stock: createStockRules(queries, queries), calls };
 }
 
 describe("quantity changes", () => {
@@ -168,5 +177,68 @@ describe("My Items", () => {
     expect(await stock.itemsOf(me.email, "them@example.com")).toEqual(refused);
     expect(await stock.itemsOf(me.email, me.email)).toEqual({ status: "done", value: [] });
     expect(calls.listOwnedBy).toEqual([[me.email]]);
+  });
+});
+
+describe("searching the stock", () => {
+  const query = (input: Record<string, string>) => stockQuerySchema.parse(input);
+  const updatedAt = "2026-11-22T10:00:00.000Z";
+
+  it("searches folded words with the filters and labels each bike's stock", async () => {
+    const found = [
+      { ...bike(2), updatedAt },
+      { ...bike(0), updatedAt },
+    ];
+    const { stock, calls } = stockWith({ page: { items: found, last: undefined, total: 2 } });
+    const outcome = await stock.search(
+      query({ q: " Ducati-ÉLAN ", supplier: "Supplier", status: "low", limit: "2" }),
+      "me",
+    );
+    expect(calls.page).toEqual([
+      [
+        { words: ["ducati", "elan"], supplier: "Supplier", status: "low", ownerId: "me" },
+        "name",
+        2,
+        undefined,
+      ],
+    ]);
+    expect(outcome).toEqual({
+      status: "done",
+      value: {
+        items: [
+          { ...found[0], status: "low" },
+          { ...found[1], status: "out" },
+        ],
+        nextCursor: null,
+        total: 2,
+      },
+    });
+  });
+
+  it("gives a cursor for the next page that starts after the last bike shown", async () => {
+    const last = { key: 1999, id: ID };
+    const { stock, calls } = stockWith({ page: { items: [], last, total: 9 } });
+    const first = await stock.search(query({ sort: "-price" }));
+    const cursor = first.status === "done" ? first.value.nextCursor : null;
+    expect(decodeCursor(cursor!, "-price")).toEqual(last);
+    await stock.search(query({ sort: "-price", cursor: cursor! }));
+    expect(calls.page?.[1]?.[3]).toEqual(last);
+  });
+
+  it.each([
+    ["text that is no cursor", "not a cursor!", "malformed"],
+    [
+      "a cursor with a key of the wrong kind",
+      encodeCursor("price", { key: "x", id: ID }),
+      "malformed",
+    ],
+    ["a cursor of another sort", encodeCursor("-name", { key: "Bike", id: ID }), "other-sort"],
+  ])("refuses %s without searching", async (_label, cursor, problem) => {
+    const { stock, calls } = stockWith();
+    expect(await stock.search(query({ sort: "price", cursor }))).toEqual({
+      status: "unusable-cursor",
+      problem,
+    });
+    expect(calls).toEqual({});
   });
 });

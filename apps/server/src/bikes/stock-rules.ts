@@ -1,6 +1,15 @@
 import type { Bike, Item, NewBike, StockMovement } from "@ultimate-bikes/contract/bikes";
+import {
+  stockStatusOf,
+  type StockPage,
+  type StockQuery,
+  type SupplierList,
+} from "@ultimate-bikes/contract/stock";
 import { isOwnEmail } from "../auth/authentication.ts";
+import { searchWords } from "../db/search-folding.ts";
 import type { Actor, BikeRepository, QuantityChange } from "./bikes-repository.ts";
+import { decodeCursor, encodeCursor, type CursorProblem } from "./stock-cursor.ts";
+import type { StockSearch } from "./stock-search.ts";
 
 /**
  * How long after `POST /bikes` the original API's follow-up `POST /items` with the same body
@@ -33,7 +42,9 @@ export type Outcome<T> =
   /** A new total without the total it was computed from. */
   | { status: "starting-total-missing" }
   /** A new total below the total it was computed from: an import cannot lower the stock. */
-  | { status: "total-below-starting-total" };
+  | { status: "total-below-starting-total" }
+  /** A search cursor that is not one of ours, or not for this sort. */
+  | { status: "unusable-cursor"; problem: CursorProblem };
 
 const done = <T>(value: T) => ({ status: "done", value }) as const;
 const noSuchBike = { status: "no-such-bike" } as const;
@@ -59,7 +70,7 @@ function changeOutcome(change: QuantityChange, delta: number, expected?: number)
  * The stock rules: what may happen to a bike, and who may do it. Every route about bikes is one
  * call here; the repository below only reads and writes.
  */
-export function createStockRules(bikes: BikeRepository) {
+export function createStockRules(bikes: BikeRepository, search: StockSearch) {
   async function find(id: string): Promise<Outcome<Bike>> {
     const bike = await bikes.findById(id);
     return bike ? done(bike) : noSuchBike;
@@ -78,6 +89,32 @@ export function createStockRules(bikes: BikeRepository) {
 
   return {
     list: (): Promise<Bike[]> => bikes.list(),
+
+    /**
+     * One page of the stock search. `ownerId`: only that user's bikes (`owner=me`, whose caller
+     * the route has already required).
+     */
+    async search(query: StockQuery, ownerId?: string): Promise<Outcome<StockPage>> {
+      const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query.sort);
+      if (typeof after === "string") return { status: "unusable-cursor", problem: after };
+      const filters = {
+        words: searchWords(query.q ?? ""),
+        supplier: query.supplier,
+        status: query.status,
+        ownerId,
+      };
+      const page = await search.page(filters, query.sort, query.limit, after);
+      return done({
+        items: page.items.map((bike) => ({
+          ...bike,
+          status: stockStatusOf(bike.quantity, bike.reorderPoint),
+        })),
+        nextCursor: page.last ? encodeCursor(query.sort, page.last) : null,
+        total: page.total,
+      });
+    },
+
+    suppliers: (): Promise<SupplierList> => search.suppliers(),
 
     find,
 

@@ -2,6 +2,8 @@ import { Migrator, type Migration } from "kysely/migration";
 import type { AppDatabase } from "./database.ts";
 import { createStockTables } from "./migrations/001-create-stock.ts";
 import { createAuthTables } from "./migrations/002-create-auth-tables.ts";
+import { addReorderPointsAndSearch } from "./migrations/003-reorder-points-and-search.ts";
+import { createStockVersionAndAddCounts } from "./migrations/004-stock-version-and-add-counts.ts";
 
 /**
  * The one list of migrations, run at every start-up on SQLite and PostgreSQL alike.
@@ -11,6 +13,8 @@ function migrations({ kind }: AppDatabase): Record<string, Migration> {
   return {
     "001-create-stock": createStockTables(kind),
     "002-create-auth-tables": createAuthTables(kind),
+    "003-reorder-points-and-search": addReorderPointsAndSearch(kind),
+    "004-stock-version-and-add-counts": createStockVersionAndAddCounts(kind),
   };
 }
 

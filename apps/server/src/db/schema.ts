@@ -6,6 +6,10 @@ import type { Generated } from "kysely";
  */
 export type Timestamp = Date | string;
 
+/**
+ * The full-text search index of migration 003 is not here: only bikes/stock-search.ts reads it,
+ * through raw SQL, and it differs between the databases (docs/decisions/009).
+ */
 export interface BikeTable {
   id: string;
   name: string;
@@ -15,6 +19,8 @@ export interface BikeTable {
   price_cents: number;
   quantity: number;
   supplier_name: string;
+  /** At or below it (and above 0) the bike is low on stock; 0 or more. */
+  reorder_point: number;
   owner_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -1,8 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { newBikeSchema, type NewBike, type NewBikeInput } from "@ultimate-bikes/contract/bikes";
+import {
+  DEFAULT_REORDER_POINT,
+  newBikeSchema,
+  type NewBike,
+  type NewBikeInput,
+} from "@ultimate-bikes/contract/bikes";
+import { STOCK_STATUS_LABELS } from "@ultimate-bikes/contract/stock";
 import Container from "react-bootstrap/Container";
 import Form from "react-bootstrap/Form";
-import { useForm, type FieldPath } from "react-hook-form";
+import { useForm, type FieldPath, type Resolver } from "react-hook-form";
 import { toast } from "react-toastify";
 import { SubmitButton } from "../../components/submit-button";
 import { ApiRequestError } from "../../lib/api-client";
@@ -17,6 +23,8 @@ interface FieldSpec {
   inputMode?: "decimal" | "numeric";
   as?: "textarea";
   placeholder?: string;
+  /** A field that may be left empty, with a line saying what happens then. */
+  optionalHint?: string;
 }
 
 const fields: FieldSpec[] = [
@@ -26,7 +34,24 @@ const fields: FieldSpec[] = [
   { name: "price", label: "Price (USD)", inputMode: "decimal", placeholder: "1999.99" },
   { name: "quantity", label: "Quantity", inputMode: "numeric", placeholder: "10" },
   { name: "supplierName", label: "Supplier name" },
+  {
+    name: "reorderPoint",
+    label: "Reorder point",
+    inputMode: "numeric",
+    placeholder: String(DEFAULT_REORDER_POINT),
+    optionalHint: `Optional. At or below this quantity the bike shows "${STOCK_STATUS_LABELS.low}". Left empty, it is ${DEFAULT_REORDER_POINT}.`,
+  },
 ];
+
+const checkBike = zodResolver(newBikeSchema);
+
+/** The form's checks, the server's own; an empty reorder point is one left out, not a bad one. */
+const resolver: Resolver<NewBikeInput, unknown, NewBike> = (values, context, options) =>
+  checkBike(
+    { ...values, reorderPoint: values.reorderPoint === "" ? undefined : values.reorderPoint },
+    context,
+    options,
+  );
 
 export function AddBikePage() {
   usePageTitle("Add New Item");
@@ -40,9 +65,10 @@ export function AddBikePage() {
     price: "",
     quantity: "",
     supplierName: "",
+    reorderPoint: "",
   };
   const form = useForm<NewBikeInput, unknown, NewBike>({
-    resolver: zodResolver(newBikeSchema),
+    resolver,
     defaultValues: emptyForm,
   });
   const { errors } = form.formState;
@@ -82,11 +108,15 @@ export function AddBikePage() {
         </Form.Group>
         {fields.map((field) => {
           const error = errors[field.name]?.message;
+          const hintId = field.optionalHint ? `add-${field.name}-hint` : undefined;
+          const describedBy = [hintId, error ? `add-${field.name}-error` : undefined]
+            .filter(Boolean)
+            .join(" ");
           return (
             <Form.Group className="mb-3" controlId={`add-${field.name}`} key={field.name}>
               <Form.Label>{field.label}</Form.Label>
               <Form.Control
-                required
+                required={!field.optionalHint}
                 as={field.as}
                 rows={field.as ? 3 : undefined}
                 type={field.type ?? "text"}
@@ -94,9 +124,14 @@ export function AddBikePage() {
                 placeholder={field.placeholder}
                 isInvalid={Boolean(error)}
                 aria-invalid={Boolean(error)}
-                aria-describedby={error ? `add-${field.name}-error` : undefined}
+                aria-describedby={describedBy || undefined}
                 {...form.register(field.name)}
               />
+              {hintId && (
+                <Form.Text id={hintId} className="d-block">
+                  {field.optionalHint}
+                </Form.Text>
+              )}
               <Form.Control.Feedback type="invalid" id={`add-${field.name}-error`}>
                 {field.label} {error}
               </Form.Control.Feedback>

@@ -5,6 +5,7 @@ import Card from "react-bootstrap/Card";
 import { useNavigate } from "react-router";
 import { formatPrice } from "../../lib/format";
 import { bikePagePath } from "../../lib/paths";
+import { StockBadge } from "./stock-badge";
 
 /** The stock's view of a bike: its description, then price, quantity and supplier as terms. */
 function StockFacts({ bike }: { bike: Bike }) {
@@ -46,7 +47,7 @@ interface BikeCardProps {
   action?: ReactNode;
 }
 
-/** A bike as a card, named by its heading: photo, name, details, one button. */
+/** A bike as a card, named by its heading: photo, name, stock badge, details, one button. */
 export function BikeCard({ bike, headingLevel, details, action }: BikeCardProps) {
   const headingId = `bike-${bike._id}-name`;
   return (
@@ -62,6 +63,7 @@ export function BikeCard({ bike, headingLevel, details, action }: BikeCardProps)
         <Card.Title as={headingLevel} id={headingId} className="h5">
           {bike.name}
         </Card.Title>
+        <StockBadge bike={bike} className="align-self-start mb-2" />
         {details ?? <StockFacts bike={bike} />}
         {action ?? <UpdateNowButton bike={bike} headingId={headingId} />}
       </Card.Body>

@@ -10,6 +10,7 @@ import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useBike } from "./bikes-api";
 import { MovementList } from "./movement-list";
+import { StockBadge } from "./stock-badge";
 import { StockActions } from "./stock-actions";
 
 export function BikeDetailPage() {
@@ -44,8 +45,9 @@ export function BikeDetailPage() {
             <dt>Supplier name</dt>
             <dd>{bike.supplierName}</dd>
             <dt>Quantity</dt>
-            <dd data-testid="bike-quantity" aria-live="polite">
-              {bike.quantity}
+            {/* The badge sits in the live region too, so a change of state is heard with the number. */}
+            <dd aria-live="polite">
+              <span data-testid="bike-quantity">{bike.quantity}</span> <StockBadge bike={bike} />
             </dd>
           </dl>
           <p>{bike.des}</p>

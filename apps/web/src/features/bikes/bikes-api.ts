@@ -1,7 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  bikeListSchema,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import {
   bikeSchema,
+  FEATURED_BIKE_COUNT,
   itemListSchema,
   deletedSchema,
   insertedSchema,
@@ -9,6 +15,12 @@ import {
   type Bike,
   type NewBike,
 } from "@ultimate-bikes/contract/bikes";
+import {
+  stockPageSchema,
+  supplierListSchema,
+  type StockPage,
+  type StockQueryInput,
+} from "@ultimate-bikes/contract/stock";
 import { withAccessToken } from "../../lib/access-token";
 import { apiRequest } from "../../lib/api-client";
 
@@ -18,7 +30,9 @@ import { apiRequest } from "../../lib/api-client";
  */
 export const bikeKeys = {
   all: ["bikes"] as const,
-  list: () => [...bikeKeys.all, "list"] as const,
+  stock: () => [...bikeKeys.all, "stock"] as const,
+  stockPage: (query: StockQueryInput) => [...bikeKeys.stock(), query] as const,
+  suppliers: () => [...bikeKeys.all, "suppliers"] as const,
   detail: (id: string) => [...bikeKeys.all, "detail", id] as const,
   movements: (id: string) => [...bikeKeys.all, "movements", id] as const,
   items: (email: string) => [...bikeKeys.all, "items", email] as const,
@@ -34,11 +48,25 @@ const fetchMyItems = (email: string) =>
     }),
   );
 
+/** `GET /stock?…` with only the parameters that are set. */
+function stockPath(query: StockQueryInput) {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== "") params.set(name, String(value));
+  }
+  return `/stock?${params.toString()}`;
+}
+
 const bikeQueries = {
-  list: () =>
+  stockPage: (query: StockQueryInput) =>
     queryOptions({
-      queryKey: bikeKeys.list(),
-      queryFn: () => apiRequest("/bikes", bikeListSchema),
+      queryKey: bikeKeys.stockPage(query),
+      queryFn: () => apiRequest(stockPath(query), stockPageSchema),
+    }),
+  suppliers: () =>
+    queryOptions({
+      queryKey: bikeKeys.suppliers(),
+      queryFn: () => apiRequest("/suppliers", supplierListSchema),
     }),
   detail: (id: string) =>
     queryOptions({
@@ -54,7 +82,13 @@ const bikeQueries = {
     queryOptions({ queryKey: bikeKeys.items(email), queryFn: () => fetchMyItems(email) }),
 };
 
-export const useBikes = () => useQuery(bikeQueries.list());
+/** One page of a stock view; while the next view loads, the last one stays on screen. */
+export const useStockPage = (query: StockQueryInput) =>
+  useQuery({ ...bikeQueries.stockPage(query), placeholderData: keepPreviousData });
+/** Home's featured bikes: the first of the stock in the order it was added (docs/product.md, Home). */
+export const useFeaturedBikes = () =>
+  useQuery(bikeQueries.stockPage({ sort: "created", limit: FEATURED_BIKE_COUNT }));
+export const useSuppliers = () => useQuery(bikeQueries.suppliers());
 export const useBike = (id: string) => useQuery(bikeQueries.detail(id));
 export const useMovements = (id: string) => useQuery(bikeQueries.movements(id));
 export const useMyItems = (email: string) => useQuery(bikeQueries.items(email));
@@ -83,8 +117,14 @@ function useRemoval(pathFor: (id: string) => string) {
   return useMutation({
     mutationFn: (id: string) => apiRequest(pathFor(id), deletedSchema, { method: "DELETE" }),
     onSuccess: (_result, id) => {
-      queryClient.setQueryData<Bike[]>(bikeKeys.list(), (bikes) =>
-        bikes?.filter((bike) => bike._id !== id),
+      queryClient.setQueriesData<StockPage>({ queryKey: bikeKeys.stock() }, (page) =>
+        page?.items.some((bike) => bike._id === id)
+          ? {
+              ...page,
+              items: page.items.filter((bike) => bike._id !== id),
+              total: page.total - 1,
+            }
+          : page,
       );
       queryClient.removeQueries({ queryKey: bikeKeys.detail(id) });
     },

@@ -1,13 +1,27 @@
+import { STOCK_PAGE_DEFAULT } from "@ultimate-bikes/contract/stock";
 import Container from "react-bootstrap/Container";
 import { usePageTitle } from "../../lib/use-page-title";
-import { BikeGrid } from "./bike-grid";
+import { BikeGrid, NO_BIKES_YET } from "./bike-grid";
+import { StockControls } from "./stock-controls";
+import { StockResults } from "./stock-results";
+import { useStockView } from "./stock-view";
 
+/** The stock as cards, searched, filtered, sorted and paged from the URL (docs/product.md, Inventory). */
 export function InventoryPage() {
   usePageTitle("Inventory");
+  const controls = useStockView();
   return (
     <Container as="section" className="py-5">
       <h1 className="text-center mb-4">Our Inventory</h1>
-      <BikeGrid headingLevel="h2" />
+      <StockControls controls={controls} />
+      <StockResults
+        controls={controls}
+        pageSize={STOCK_PAGE_DEFAULT}
+        loadingLabel="Loading bikes…"
+        emptyText={NO_BIKES_YET}
+      >
+        {(bikes) => <BikeGrid bikes={bikes} headingLevel="h2" />}
+      </StockResults>
     </Container>
   );
 }

@@ -1,82 +1,40 @@
-import Button from "react-bootstrap/Button";
+import type { StockItem } from "@ultimate-bikes/contract/stock";
 import Container from "react-bootstrap/Container";
-import Table from "react-bootstrap/Table";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
-import { ErrorMessage } from "../../components/error-message";
-import { LoadingSpinner } from "../../components/loading-spinner";
-import { formatPrice } from "../../lib/format";
-import { bikePagePath, paths } from "../../lib/paths";
+import { paths } from "../../lib/paths";
+import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
-import { useBikes, useDeleteBike } from "./bikes-api";
+import { useDeleteBike } from "./bikes-api";
+import { StockControls } from "./stock-controls";
+import { StockResults } from "./stock-results";
+import { StockTable } from "./stock-table";
+import { useStockView } from "./stock-view";
+import { StockWorkCards } from "./stock-work-cards";
+
+/** Rows a page of the work table: enough to work through, few enough to stay quick. */
+const MANAGE_PAGE_SIZE = 50;
+
+/** Bootstrap's md breakpoint: from here the table fits without sideways scrolling. */
+const TABLE_WIDTH = "(min-width: 768px)";
 
 export function ManageInventoryPage() {
   usePageTitle("Manage Inventory");
-  const { data, error, isPending, refetch } = useBikes();
+  const controls = useStockView();
+  const wide = useMediaQuery(TABLE_WIDTH);
   const deleteBike = useDeleteBike();
 
-  function onDelete(id: string) {
+  function onDelete(bike: StockItem) {
     if (!window.confirm("Are you sure to delete?")) return;
-    deleteBike.mutate(id, {
+    deleteBike.mutate(bike._id, {
       onSuccess: () => toast.success("Item Deleted!"),
       onError: (failure) => toast.error(failure.message),
     });
   }
-
-  let content;
-  if (isPending) content = <LoadingSpinner label="Loading the inventory…" />;
-  else if (error) content = <ErrorMessage error={error} onRetry={() => void refetch()} />;
-  else if (data.length === 0)
-    content = <p className="text-center text-body-secondary my-5">The warehouse has no bikes.</p>;
-  else {
-    content = (
-      <Table responsive hover className="align-middle">
-        <thead>
-          <tr>
-            <th scope="col">Photo</th>
-            <th scope="col">Name</th>
-            <th scope="col">Price</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((bike) => (
-            <tr key={bike._id}>
-              <td>
-                <img
-                  src={bike.photo}
-                  alt=""
-                  width={96}
-                  height={60}
-                  className="rounded object-fit-cover"
-                  loading="lazy"
-                />
-              </td>
-              <th scope="row">
-                <Link to={bikePagePath(bike._id)}>{bike.name}</Link>
-              </th>
-              <td>{formatPrice(bike.price)}</td>
-              <td>{bike.quantity}</td>
-              <td className="text-end">
-                <Button
-                  variant="outline-danger"
-                  size="sm"
-                  onClick={() => onDelete(bike._id)}
-                  disabled={deleteBike.isPending && deleteBike.variables === bike._id}
-                  aria-label={`Delete ${bike.name}`}
-                >
-                  Delete
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    );
-  }
+  const deletion = {
+    onDelete,
+    deletingId: deleteBike.isPending ? deleteBike.variables : undefined,
+  };
 
   return (
     <Container as="section" className="py-5">
@@ -86,7 +44,26 @@ export function ManageInventoryPage() {
           Add New item
         </Link>
       </div>
-      {content}
+      <StockControls controls={controls} />
+      <StockResults
+        controls={controls}
+        pageSize={MANAGE_PAGE_SIZE}
+        loadingLabel="Loading the inventory…"
+        emptyText="The warehouse has no bikes."
+      >
+        {(bikes) =>
+          wide ? (
+            <StockTable
+              bikes={bikes}
+              sort={controls.view.sort}
+              onSort={(sort) => controls.choose({ sort })}
+              {...deletion}
+            />
+          ) : (
+            <StockWorkCards bikes={bikes} {...deletion} />
+          )
+        }
+      </StockResults>
     </Container>
   );
 }

@@ -2,6 +2,7 @@ import type { StockMovement } from "@ultimate-bikes/contract/bikes";
 import Table from "react-bootstrap/Table";
 import { ErrorMessage } from "../../components/error-message";
 import { LoadingSpinner } from "../../components/loading-spinner";
+import { formatDateTime } from "../../lib/format";
 import { useMovements } from "./bikes-api";
 
 const describe: Record<StockMovement["kind"], (delta: number) => string> = {
@@ -11,8 +12,6 @@ const describe: Record<StockMovement["kind"], (delta: number) => string> = {
   import: (delta) => `Imported ${delta}`,
   delete: (delta) => `Deleted (${-delta} units)`,
 };
-
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 /** The ledger: every stock change with who made it, newest first. */
 export function MovementList({ bikeId }: { bikeId: string }) {
@@ -41,7 +40,7 @@ export function MovementList({ bikeId }: { bikeId: string }) {
           <tbody>
             {data.map((movement) => (
               <tr key={movement.id}>
-                <td>{when.format(new Date(movement.at))}</td>
+                <td>{formatDateTime(movement.at)}</td>
                 <td>{movement.actorEmail ?? "Warehouse"}</td>
                 <td>{describe[movement.kind](movement.delta)}</td>
                 <td>{movement.quantityAfter}</td>

@@ -14,6 +14,7 @@ const bike: Bike = {
   price: 100,
   quantity: 2,
   supplierName: "Supplier",
+  reorderPoint: 3,
 };
 
 function renderStockActions() {

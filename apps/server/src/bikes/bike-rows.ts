@@ -1,0 +1,38 @@
+import type { Bike } from "@ultimate-bikes/contract/bikes";
+
+/** The public columns: no owner, so a public read cannot leak an owner's email. */
+export const bikeColumns = [
+  "bike.id",
+  "bike.name",
+  "bike.photo",
+  "bike.des",
+  "bike.price_cents",
+  "bike.quantity",
+  "bike.supplier_name",
+  "bike.reorder_point",
+] as const;
+
+export interface BikeRow {
+  id: string;
+  name: string;
+  photo: string;
+  des: string;
+  price_cents: number;
+  quantity: number;
+  supplier_name: string;
+  reorder_point: number;
+}
+
+/** A row as the API answers it, in the original API's field names. */
+export function toBike(row: BikeRow): Bike {
+  return {
+    _id: row.id,
+    name: row.name,
+    photo: row.photo,
+    des: row.des,
+    price: Number(row.price_cents) / 100,
+    quantity: row.quantity,
+    supplierName: row.supplier_name,
+    reorderPoint: row.reorder_point,
+  };
+}

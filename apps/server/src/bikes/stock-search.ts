@@ -1,0 +1,170 @@
+import type { Bike } from "@ultimate-bikes/contract/bikes";
+import type { StockSort, StockStatus, SupplierList } from "@ultimate-bikes/contract/stock";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import type { AppDatabase } from "../db/database.ts";
+import { toIsoTimestamp, type BikeTable, type Database } from "../db/schema.ts";
+import { bikeColumns, toBike } from "./bike-rows.ts";
+import { parseSort, type Position, type SortField } from "./stock-cursor.ts";
+
+/** What a search keeps; every filter given must hold. */
+export interface StockFilters {
+  /** Folded search words (db/search-folding.ts), each the start of a word somewhere in the bike. */
+  words: string[];
+  supplier?: string | undefined;
+  status?: StockStatus | undefined;
+  ownerId?: string | undefined;
+}
+
+/** A bike as a search lists it, before the stock rules add its status. */
+export type SearchedBike = Bike & { updatedAt: string };
+
+export interface SearchPage {
+  items: SearchedBike[];
+  /** Where the page ended, when more bikes follow it. */
+  last: Position | undefined;
+  total: number;
+}
+
+const SORT_COLUMNS = {
+  name: "name",
+  price: "price_cents",
+  quantity: "quantity",
+  updated: "updated_at",
+  created: "created_at",
+} as const satisfies Record<SortField, keyof BikeTable>;
+
+type BikeFilter = ExpressionBuilder<Database, "bike">;
+
+/**
+ * Out and low stock repeat bike_restock_idx's condition word for word (migration 003): a planner
+ * uses a partial index only for a query that states its condition.
+ */
+const atOrBelowReorderPoint = sql<SqlBool>`quantity <= reorder_point`;
+
+/** `stockStatusOf` (packages/contract/src/stock.ts), in SQL. */
+const STATUS_CONDITIONS: Record<StockStatus, (eb: BikeFilter) => Expression<SqlBool>> = {
+  out: (eb) => eb.and([atOrBelowReorderPoint, eb("bike.quantity", "=", 0)]),
+  low: (eb) => eb.and([atOrBelowReorderPoint, eb("bike.quantity", ">", 0)]),
+  in: (eb) => eb("bike.quantity", ">", eb.ref("bike.reorder_point")),
+};
+
+/**
+ * From this many matches a search is broad: its page is best found by walking the sort's index
+ * and keeping the bikes that match, which soon fills it. A narrower search is best done the other
+ * way round: collect its few matches, then sort only those. Neither planner can tell the two
+ * apart for a prefix search, and each picks the wrong way for one of them (docs/decisions/009);
+ * the count, which every page needs anyway, says which it is.
+ */
+const BROAD_SEARCH = 1000;
+
+/**
+ * Every word as a prefix, all of them required. The words hold only letters, digits and marks
+ * (searchWords), so no quote or operator of either query syntax can reach it; quoting each word
+ * still keeps FTS5's keywords (AND, OR, NOT, NEAR) plain words.
+ */
+function textMatch(kind: AppDatabase["kind"], words: string[], broad: boolean) {
+  if (kind === "postgres") {
+    const query = words.map((word) => `'${word}':*`).join(" & ");
+    return sql<SqlBool>`bike.search_vector @@ to_tsquery('simple', ${query})`;
+  }
+  const query = words.map((word) => `"${word}"*`).join(" ");
+  // A unary plus keeps SQLite from starting at the matches' keys, so it walks the sort's index.
+  const key = broad ? sql`+bike.search_rowid` : sql`bike.search_rowid`;
+  return sql<SqlBool>`${key} in (select rowid from bike_search where bike_search match ${query})`;
+}
+
+/**
+ * Searching, filtering and keyset paging of the stock (docs/decisions/009): the SQL behind
+ * `GET /api/stock` and `GET /api/suppliers`. `broadSearch` moves the line between broad and
+ * narrow searches, for the test that both ways find the same pages.
+ */
+export function createStockSearch({ kind, db }: AppDatabase, broadSearch = BROAD_SEARCH) {
+  const matching = (filters: StockFilters, broad: boolean) => (eb: BikeFilter) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (filters.words.length) conditions.push(textMatch(kind, filters.words, broad));
+    if (filters.supplier !== undefined) {
+      conditions.push(eb("bike.supplier_name", "=", filters.supplier));
+    }
+    if (filters.status) conditions.push(STATUS_CONDITIONS[filters.status](eb));
+    if (filters.ownerId !== undefined) conditions.push(eb("bike.owner_id", "=", filters.ownerId));
+    return eb.and(conditions);
+  };
+
+  async function count(filters: StockFilters): Promise<number> {
+    const counted = await db
+      .selectFrom("bike")
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .where(matching(filters, false))
+      .executeTakeFirstOrThrow();
+    return Number(counted.total);
+  }
+
+  return {
+    /**
+     * Up to `limit` bikes after `after` in the sort's order (its key, then the id), and how many
+     * match in all. Never OFFSET: the next page starts strictly after the last row shown, so rows
+     * added or removed meanwhile cannot shift a bike onto a second page or off every page.
+     */
+    async page(
+      filters: StockFilters,
+      sort: StockSort,
+      limit: number,
+      after: Position | undefined,
+    ): Promise<SearchPage> {
+      const { field, descending } = parseSort(sort);
+      const column = `bike.${SORT_COLUMNS[field]}` as const;
+      const direction = descending ? "desc" : "asc";
+      const total = await count(filters);
+      const broad = total >= broadSearch;
+      const matches = db
+        .selectFrom("bike")
+        .select([...bikeColumns, "bike.updated_at", "bike.created_at"])
+        .where(matching(filters, broad))
+        .$if(after !== undefined, (query) =>
+          query.where((eb) =>
+            eb(
+              eb.refTuple(column, "bike.id"),
+              descending ? "<" : ">",
+              eb.tuple(after!.key, after!.id),
+            ),
+          ),
+        )
+        // OFFSET 0 keeps PostgreSQL from merging this into the sorted query: it collects the
+        // matches of a narrow search first (see BROAD_SEARCH).
+        .$if(kind === "postgres" && filters.words.length > 0 && !broad, (query) => query.offset(0));
+      const rows = await db
+        .selectFrom(matches.as("bike"))
+        .selectAll()
+        .orderBy(column, direction)
+        .orderBy("bike.id", direction)
+        // One more than shown says whether another page follows.
+        .limit(limit + 1)
+        .execute();
+
+      const shown = rows.slice(0, limit);
+      const end = rows.length > limit ? shown.at(-1) : undefined;
+      const keyOf = (row: (typeof rows)[number]) => {
+        const key = row[SORT_COLUMNS[field]];
+        return typeof key === "number" || typeof key === "string" ? key : toIsoTimestamp(key);
+      };
+      return {
+        items: shown.map((row) => ({ ...toBike(row), updatedAt: toIsoTimestamp(row.updated_at) })),
+        last: end && { key: keyOf(end), id: end.id },
+        total,
+      };
+    },
+
+    /** Every supplier with how many bikes it supplies, by name. */
+    async suppliers(): Promise<SupplierList> {
+      const rows = await db
+        .selectFrom("bike")
+        .select((eb) => ["bike.supplier_name", eb.fn.countAll<number>().as("bike_count")])
+        .groupBy("bike.supplier_name")
+        .orderBy("bike.supplier_name")
+        .execute();
+      return rows.map((row) => ({ name: row.supplier_name, bikeCount: Number(row.bike_count) }));
+    },
+  };
+}
+
+export type StockSearch = ReturnType<typeof createStockSearch>;

@@ -1,0 +1,203 @@
+import Fastify from "fastify";
+import { sql, type Insertable } from "kysely";
+import type { DatabaseConfig } from "../config.ts";
+import { openDatabase, type AppDatabase } from "./database.ts";
+import { migrateToLatest } from "./migrate.ts";
+import type { Database } from "./schema.ts";
+import { MAKES, SUPPLIERS } from "./bulk-stock-makes.ts";
+import { COLOURS, CONDITIONS, EDITIONS, FEATURES, KINDS } from "./bulk-stock-words.ts";
+
+/**
+ * Warehouse-scale stock for benchmarks and demos: any number of realistic bikes, generated from a
+ * seeded PRNG so every run makes the same bikes (same ids, names, quantities) and runs compare.
+ * Rows go straight into the app's tables through Kysely, batched and in transactions, with an
+ * opening-stock ledger entry per bike, as the demo seed writes (docs/product.md, Bike page).
+ */
+
+// Insertable: columns the database fills itself (search keys, generated ids) are left out.
+type BikeRow = Insertable<Database["bike"]>;
+type MovementRow = Insertable<Database["stock_movement"]>;
+
+/** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
+const ROWS_PER_INSERT = 500;
+/** Bikes per transaction: big enough to be fast, small enough to show progress. */
+const BIKES_PER_TRANSACTION = 5_000;
+/** Creation times spread evenly over two years up to this moment, whatever the count. */
+const NEWEST = Date.UTC(2026, 10, 1);
+const SPAN_MS = 2 * 365 * 24 * 3_600_000;
+
+/** mulberry32: a tiny, fast PRNG with a 32-bit state; plenty for made-up stock. */
+function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+type Random = ReturnType<typeof prng>;
+const pick = <T>(random: Random, list: readonly T[]): T =>
+  list[Math.floor(random() * list.length)]!;
+
+/** A version-4-shaped UUID from the PRNG: random-looking, like the app's, but repeatable. */
+function uuid(random: Random): string {
+  const hex = Array.from({ length: 4 }, () =>
+    Math.floor(random() * 2 ** 32)
+      .toString(16)
+      .padStart(8, "0"),
+  ).join("");
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return [
+    hex.slice(0, 8),
+    hex.slice(8, 12),
+    `4${hex.slice(13, 16)}`,
+    `${variant}${hex.slice(17, 20)}`,
+    hex.slice(20, 32),
+  ].join("-");
+}
+
+/** Mostly the default of 3, some bikes watched more closely, a few barely. */
+const REORDER_POINTS = [3, 3, 3, 3, 3, 2, 5, 5, 8, 10] as const;
+
+/**
+ * About 6% of bikes out of stock, about 10% low (1 up to the reorder point) and the rest in
+ * stock, most with a few dozen units and a long tail up to a few hundred.
+ */
+function stockLevel(random: Random): { quantity: number; reorderPoint: number } {
+  const reorderPoint = pick(random, REORDER_POINTS);
+  const draw = random();
+  if (draw < 0.06) return { quantity: 0, reorderPoint };
+  if (draw < 0.16) return { quantity: 1 + Math.floor(random() * reorderPoint), reorderPoint };
+  return { quantity: reorderPoint + 1 + Math.floor(random() ** 2 * 300), reorderPoint };
+}
+
+/** A dealer's price in cents: rounded to the hundred dollars, minus a dollar or a cent. */
+function priceCents(random: Random, [cheapest, dearest]: [number, number]): number {
+  const dollars = Math.round((cheapest + random() * (dearest - cheapest)) / 100) * 100;
+  return dollars * 100 - (random() < 0.5 ? 100 : 1);
+}
+
+function generateBike(random: Random, index: number, count: number): BikeRow {
+  const make = pick(random, MAKES);
+  const { model, kind } = pick(random, make.models);
+  const traits = KINDS[kind];
+  const colour = pick(random, COLOURS);
+  const edition = random() < 0.2 ? ` ${pick(random, EDITIONS)}` : "";
+  const year = 2022 + Math.floor(random() * 5);
+  const features = [pick(random, FEATURES), pick(random, FEATURES)];
+  if (features[0] === features[1]) features.pop();
+  const condition = random() < 0.25 ? [pick(random, CONDITIONS)] : [];
+  const created = NEWEST - SPAN_MS + Math.floor(((index + random()) * SPAN_MS) / count);
+  const updated = random() < 0.3 ? created : created + Math.floor(random() * (NEWEST - created));
+  const { quantity, reorderPoint } = stockLevel(random);
+  return {
+    id: uuid(random),
+    name: `${make.name} ${model}${edition}, ${colour}`,
+    des: [
+      `The ${year} ${make.name} ${model}: a ${pick(random, traits.nouns)} ${pick(random, traits.uses)}, in ${colour.toLowerCase()}.`,
+      ...features,
+      ...condition,
+    ].join(" "),
+    photo: make.photo ?? traits.photo,
+    price_cents: priceCents(random, traits.priceRange),
+    quantity,
+    reorder_point: reorderPoint,
+    supplier_name: SUPPLIERS[pick(random, make.suppliers)]!,
+    owner_id: null,
+    created_at: new Date(created).toISOString(),
+    updated_at: new Date(updated).toISOString(),
+  };
+}
+
+/** The stock of `count` bikes, oldest first; the same bikes every time for the same seed. */
+export function* generateBikes(count: number, seed = 2026): Generator<BikeRow> {
+  const random = prng(seed);
+  for (let index = 0; index < count; index++) yield generateBike(random, index, count);
+}
+
+const openingStock = (bike: BikeRow): MovementRow => ({
+  bike_id: bike.id,
+  bike_name: bike.name,
+  kind: "seed",
+  delta: bike.quantity,
+  quantity_after: bike.quantity,
+  actor_id: null,
+  actor_email: null,
+  created_at: bike.created_at,
+});
+
+function* chunks<T>(items: Iterable<T>, size: number): Generator<T[]> {
+  let chunk: T[] = [];
+  for (const item of items) {
+    chunk.push(item);
+    if (chunk.length === size) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
+export class StockNotEmptyError extends Error {
+  override name = "StockNotEmptyError";
+}
+
+/**
+ * Adds `count` generated bikes to a migrated database. Refuses (StockNotEmptyError) when the
+ * first of them is already there: the ids repeat from run to run, so a second run would collide.
+ * `onProgress` hears how many bikes are in after each transaction.
+ */
+async function insertBulkStock(
+  { kind, db }: AppDatabase,
+  count: number,
+  onProgress: (inserted: number) => void = () => {},
+): Promise<void> {
+  const bikes = generateBikes(count);
+  let inserted = 0;
+  for (const transactionBikes of chunks(bikes, BIKES_PER_TRANSACTION)) {
+    await db.transaction().execute(async (trx) => {
+      if (inserted === 0) {
+        const first = transactionBikes[0]!;
+        const found = await trx
+          .selectFrom("bike")
+          .select("id")
+          .where("id", "=", first.id)
+          .executeTakeFirst();
+        if (found)
+          throw new StockNotEmptyError(
+            "This database already holds the bulk stock: seed an empty DATA_DIR or database.",
+          );
+      }
+      for (const rows of chunks(transactionBikes, ROWS_PER_INSERT)) {
+        await trx.insertInto("bike").values(rows).execute();
+        await trx.insertInto("stock_movement").values(rows.map(openingStock)).execute();
+      }
+    });
+    inserted += transactionBikes.length;
+    onProgress(inserted);
+  }
+  // PostgreSQL's planner knows nothing of rows loaded a moment ago until autovacuum analyses
+  // them; do it now, as any bulk load should, so the first queries are planned on real figures.
+  if (kind === "postgres") await sql`analyze bike, stock_movement`.execute(db);
+}
+
+/**
+ * Opens the server's database, migrates it (an empty DATA_DIR works) and adds `count` generated
+ * bikes (see insertBulkStock): the seeding command's whole job, which the benchmarks share.
+ */
+export async function seedBulkStock(
+  config: DatabaseConfig,
+  count: number,
+  onProgress?: (inserted: number) => void,
+): Promise<void> {
+  // Only a lost idle PostgreSQL connection is ever logged, through the logger Fastify makes.
+  const database = openDatabase(config, Fastify({ logger: { level: "warn" } }).log);
+  try {
+    await migrateToLatest(database);
+    await insertBulkStock(database, count, onProgress);
+  } finally {
+    await database.db.destroy();
+  }
+}

@@ -1,0 +1,116 @@
+import { createHash } from "node:crypto";
+import type {
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  onSendAsyncHookHandler,
+  RouteOptions,
+} from "fastify";
+import fp from "fastify-plugin";
+import type { StockVersion } from "../db/stock-version.ts";
+import { createReadCacheStore, type ReadCacheLimits } from "./read-cache-store.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * Serve this GET from the read cache (plugins/read-cache.ts). Only for answers that depend
+     * on the URL and the stock alone; an answer for which the route identified the caller
+     * (`request.user` or `request.tokenEmail` set) is never stored.
+     */
+    readCache?: boolean;
+  }
+}
+
+/** Enough for every page and filter people are looking at, at a few MB of JSON. */
+const DEFAULT_LIMITS: ReadCacheLimits = { maxEntries: 2000, maxBytes: 32 * 1024 * 1024 };
+
+/** Browsers keep the answer but ask each time, and a 304 costs one tiny query. */
+const REVALIDATE = "no-cache";
+
+/** Weak: compression changes the bytes, not the meaning. The same on every server. */
+export function etagOf(version: number, key: string): string {
+  const hash = createHash("sha1").update(key).digest("base64url").slice(0, 16);
+  return `W/"v${version}-${hash}"`;
+}
+
+/** If-None-Match holds the tag (weak comparison, RFC 9110 section 13.1.2) or is `*`. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.slice(2);
+  return ifNoneMatch.split(",").some((candidate) => {
+    const tag = candidate.trim();
+    return tag === "*" || tag.replace(/^W\//, "") === opaque;
+  });
+}
+
+interface Miss {
+  key: string;
+  version: number;
+  etag: string;
+}
+
+const toArray = <T>(hooks: T | T[] | undefined): T[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+
+function revalidated(reply: FastifyReply, etag: string) {
+  return reply.header("etag", etag).header("cache-control", REVALIDATE);
+}
+
+/**
+ * The serialized answers of the routes that opt in (`config: { readCache: true }`), kept per
+ * stock version (docs/decisions/010). Each request reads the current version, one tiny query,
+ * so a read after any write by any server sharing the database is fresh. The version is read
+ * before the route reads the stock, so stored bytes are never older than their version.
+ */
+export const readCachePlugin = fp(
+  async (
+    app,
+    {
+      stockVersion,
+      limits = DEFAULT_LIMITS,
+    }: { stockVersion: StockVersion; limits?: ReadCacheLimits },
+  ) => {
+    const store = createReadCacheStore(limits);
+    const misses = new WeakMap<FastifyRequest, Miss>();
+
+    const serveStored: onRequestAsyncHookHandler = async function (request, reply) {
+      if (request.method !== "GET") return;
+      const key = request.url;
+      const version = await stockVersion.current();
+      const etag = etagOf(version, key);
+      const stored = store.get(key, version);
+      if (!stored) {
+        misses.set(request, { key, version, etag });
+        return;
+      }
+      revalidated(reply, etag);
+      if (matches(request.headers["if-none-match"], etag)) return reply.code(304).send();
+      return reply.type(stored.contentType).send(stored.body);
+    };
+
+    const keepServed: onSendAsyncHookHandler = async function (request, reply, payload) {
+      const miss = misses.get(request);
+      const identified = request.user !== null || request.tokenEmail !== null;
+      if (!miss || identified || reply.statusCode !== 200 || typeof payload !== "string") {
+        return payload;
+      }
+      store.set(miss.key, miss.version, {
+        body: Buffer.from(payload),
+        contentType: String(reply.getHeader("content-type")),
+      });
+      revalidated(reply, miss.etag);
+      if (!matches(request.headers["if-none-match"], miss.etag)) return payload;
+      reply.code(304);
+      return null;
+    };
+
+    app.addHook("onRoute", (route: RouteOptions) => {
+      if (!route.config?.readCache) return;
+      // After the route's own onRequest hooks (a sign-in check stays first); keepServed before
+      // every other onSend hook, so it sees the serialized bytes before compression does.
+      route.onRequest = [...toArray(route.onRequest), serveStored];
+      route.onSend = [keepServed, ...toArray(route.onSend)];
+    });
+  },
+  { name: "read-cache" },
+);

@@ -1,0 +1,132 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { stockStatusOf, type StockItem } from "@ultimate-bikes/contract/stock";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { InventoryPage } from "./inventory-page";
+
+const stockItem = (name: string, quantity: number, supplierName: string): StockItem => ({
+  _id: crypto.randomUUID(),
+  name,
+  photo: "/images/bikes/vespa-gts-300.svg",
+  des: `The ${name}.`,
+  price: 1000,
+  quantity,
+  supplierName,
+  reorderPoint: 3,
+  status: stockStatusOf(quantity, 3),
+  updatedAt: "2026-11-22T10:00:00.000Z",
+});
+
+const stock = [
+  stockItem("Honda CB500", 12, "Honda Imports"),
+  stockItem("Yamaha MT-07", 2, "Yamaha Direct"),
+  stockItem("Vespa Primavera", 0, "Piaggio"),
+];
+
+/** The API as far as Inventory needs it: one page holding every bike that matches. */
+function renderInventory(path = "/inventory") {
+  const stockRequests: URLSearchParams[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      const { pathname, searchParams } = new URL(url, "http://localhost");
+      if (pathname === "/api/suppliers") {
+        const names = [...new Set(stock.map((bike) => bike.supplierName))];
+        return Response.json(names.map((name) => ({ name, bikeCount: 1 })));
+      }
+      stockRequests.push(searchParams);
+      const words = (searchParams.get("q") ?? "").toLowerCase().split(/\s+/).filter(Boolean);
+      const status = searchParams.get("status");
+      const items = stock.filter(
+        (bike) =>
+          words.every((word) => bike.name.toLowerCase().includes(word)) &&
+          (!status || bike.status === status),
+      );
+      return Response.json({ items, nextCursor: null, total: items.length });
+    }),
+  );
+  const router = createMemoryRouter([{ path: "/inventory", element: <InventoryPage /> }], {
+    initialEntries: ["/", path],
+    initialIndex: 1,
+  });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  // No pause between keys: each run of typing is one burst, however busy the machine is.
+  return { router, stockRequests, user: userEvent.setup({ delay: null }) };
+}
+
+const count = () => screen.getByRole("status");
+const cardNames = () =>
+  within(screen.getByRole("list", { name: "Bikes" }))
+    .getAllByRole("heading", { level: 2 })
+    .map((heading) => heading.textContent);
+
+describe("Inventory", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("counts the bikes and badges the low and empty ones in words", async () => {
+    renderInventory();
+    await screen.findByText("3 bikes");
+    expect(count()).toHaveTextContent("3 bikes");
+    const card = (name: string) => screen.getByRole("article", { name });
+    expect(within(card("Yamaha MT-07")).getByText("Low stock")).toBeInTheDocument();
+    expect(within(card("Vespa Primavera")).getByText("Out of stock")).toBeInTheDocument();
+    expect(within(card("Honda CB500")).queryByText(/stock/)).toBeNull();
+  });
+
+  it("searches once typing pauses, in one history entry that Back leaves", async () => {
+    const { router, stockRequests, user } = renderInventory();
+    await screen.findByText("3 bikes");
+    const box = screen.getByRole("searchbox", { name: "Search bikes" });
+
+    await user.type(box, "hon");
+    await screen.findByText("1 bike");
+    expect(cardNames()).toEqual(["Honda CB500"]);
+    expect(router.state.location.search).toBe("?q=hon");
+    expect(router.state.historyAction).toBe("PUSH");
+    // One request for the pause, none for "h" or "ho"; focus stays in the box.
+    expect(stockRequests.map((params) => params.get("q"))).toEqual([null, "hon"]);
+    expect(box).toHaveFocus();
+
+    await user.type(box, "da");
+    await vi.waitFor(() => expect(router.state.location.search).toBe("?q=honda"));
+    expect(router.state.historyAction).toBe("REPLACE");
+
+    await router.navigate(-1);
+    await screen.findByText("3 bikes");
+    expect(router.state.location.search).toBe("");
+    expect(box).toHaveValue("");
+  });
+
+  it("says when nothing matches, and clears the search", async () => {
+    const { router, user } = renderInventory("/inventory?q=ducati&status=low");
+    expect(await screen.findByText("No bikes match your search.")).toBeInTheDocument();
+    expect(count()).toHaveTextContent("0 bikes");
+    expect(screen.getByRole("searchbox", { name: "Search bikes" })).toHaveValue("ducati");
+    expect(screen.getByRole("combobox", { name: "Stock level" })).toHaveValue("low");
+
+    await user.click(screen.getByRole("button", { name: "Clear search and filters" }));
+    await screen.findByText("3 bikes");
+    expect(router.state.location.search).toBe("");
+    expect(screen.getByRole("searchbox", { name: "Search bikes" })).toHaveValue("");
+  });
+
+  it("filters by stock level and sorts from the menus, each a history entry", async () => {
+    const { router, stockRequests, user } = renderInventory();
+    await screen.findByText("3 bikes");
+
+    await user.selectOptions(screen.getByRole("combobox", { name: "Stock level" }), "low");
+    await screen.findByText("1 bike");
+    expect(cardNames()).toEqual(["Yamaha MT-07"]);
+    expect(router.state.historyAction).toBe("PUSH");
+
+    await user.selectOptions(screen.getByRole("combobox", { name: "Sort by" }), "-quantity");
+    await vi.waitFor(() => expect(router.state.location.search).toBe("?status=low&sort=-quantity"));
+    expect(stockRequests.at(-1)?.toString()).toBe("status=low&sort=-quantity&limit=24");
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { readStockView, stockQueryOf, stockViewSearch } from "./stock-view";
+
+const read = (search: string) => readStockView(new URLSearchParams(search));
+
+describe("the stock view in the URL", () => {
+  it("reads search, filters, sort and page", () => {
+    expect(read("?q=%20honda%20&supplier=Acme&status=low&sort=-quantity&cursor=abc")).toEqual({
+      q: "honda",
+      supplier: "Acme",
+      status: "low",
+      sort: "-quantity",
+      cursor: "abc",
+    });
+  });
+
+  it("takes values the API would refuse as not given, and sorts oldest first by default", () => {
+    expect(read("?status=lots&sort=colour&cursor=")).toEqual({
+      q: "",
+      supplier: "",
+      status: undefined,
+      sort: "created",
+      cursor: undefined,
+    });
+  });
+
+  it("writes only what differs from the default, so the plain list is a plain URL", () => {
+    expect(stockViewSearch(read(""))).toBe("");
+    expect(stockViewSearch(read("?sort=created&q="))).toBe("");
+    const search = "?q=r1+yamaha&supplier=A+%26+B&status=out&sort=name&cursor=xyz";
+    expect(stockViewSearch(read(search))).toBe(search);
+  });
+
+  it("asks the API for one page, leaving out what is not set", () => {
+    expect(stockQueryOf(read("?status=out"), 24)).toEqual({
+      q: undefined,
+      supplier: undefined,
+      status: "out",
+      sort: "created",
+      limit: 24,
+      cursor: undefined,
+    });
+  });
+});

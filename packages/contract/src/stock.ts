@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { bikeSchema, TEXT_MAX } from "./bikes.ts";
+
+/**
+ * Searching and paging the stock at warehouse scale: `GET /api/stock` and `GET /api/suppliers`.
+ * `GET /api/bikes` keeps answering the whole list for the original client.
+ */
+
+export const STOCK_PAGE_DEFAULT = 24;
+export const STOCK_PAGE_MAX = 100;
+export const SEARCH_TEXT_MAX = 200;
+
+/**
+ * `out`: none left. `low`: some left, but no more than the reorder point. `in`: more than that.
+ * The one definition, used by the server's filter and by the badges in the web app.
+ */
+export const stockStatusSchema = z.enum(["in", "low", "out"]);
+export type StockStatus = z.infer<typeof stockStatusSchema>;
+
+export function stockStatusOf(quantity: number, reorderPoint: number): StockStatus {
+  if (quantity === 0) return "out";
+  return quantity <= reorderPoint ? "low" : "in";
+}
+
+/** What the badges say: text, never colour alone. `in` has no badge. */
+export const STOCK_STATUS_LABELS = { out: "Out of stock", low: "Low stock" } as const;
+
+/**
+ * `created` is the order bikes were added in, the original list's order, which Home's featured
+ * bikes keep (docs/product.md, Screens).
+ */
+export const STOCK_SORTS = [
+  "name",
+  "-name",
+  "price",
+  "-price",
+  "quantity",
+  "-quantity",
+  "updated",
+  "-updated",
+  "created",
+  "-created",
+] as const;
+export const stockSortSchema = z.enum(STOCK_SORTS, {
+  error: `must be one of ${STOCK_SORTS.join(", ")}`,
+});
+export type StockSort = z.infer<typeof stockSortSchema>;
+
+/**
+ * The query of `GET /api/stock`. `q`: words, each matched as the start of a word in the name,
+ * supplier or description, ignoring case and accents. `cursor`: the `nextCursor` of the page
+ * before, opaque to clients.
+ */
+export const stockQuerySchema = z.strictObject({
+  q: z
+    .string()
+    .trim()
+    .max(SEARCH_TEXT_MAX, `must be at most ${SEARCH_TEXT_MAX} characters`)
+    .optional(),
+  supplier: z.string().trim().min(1).max(TEXT_MAX).optional(),
+  status: z.enum(stockStatusSchema.options, { error: "must be in, low or out" }).optional(),
+  owner: z.literal("me", { error: "must be me" }).optional(),
+  sort: stockSortSchema.default("name"),
+  limit: z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(STOCK_PAGE_MAX, `must be at most ${STOCK_PAGE_MAX}`)
+    .default(STOCK_PAGE_DEFAULT),
+  // Room for the longest name as a sort key: 120 characters of up to 3 UTF-8 bytes, base64.
+  cursor: z.string().min(1).max(1000).optional(),
+});
+export type StockQuery = z.output<typeof stockQuerySchema>;
+export type StockQueryInput = z.input<typeof stockQuerySchema>;
+
+/** A bike as the search answers it: the original fields, plus what a work list needs. */
+export const stockItemSchema = bikeSchema.extend({
+  status: stockStatusSchema,
+  /** When its stock or details last changed (ISO 8601). */
+  updatedAt: z.string(),
+});
+export type StockItem = z.infer<typeof stockItemSchema>;
+
+export const stockPageSchema = z.object({
+  items: z.array(stockItemSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** How many bikes match the query, over all pages. */
+  total: z.number().int(),
+});
+export type StockPage = z.infer<typeof stockPageSchema>;
+
+export const supplierListSchema = z.array(
+  z.object({ name: z.string(), bikeCount: z.number().int() }),
+);
+export type SupplierList = z.infer<typeof supplierListSchema>;
