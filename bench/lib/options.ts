@@ -48,8 +48,8 @@ Commands:
                searches as typed, and Inventory's first page in Chromium (after \`npm run build\`)
 
 Options:
-  --database sqlite|postgres  read-api, deliveries, scale: repeatable; default sqlite, and postgres too
-                              when BENCH_DATABASE_URL is set
+  --database sqlite|postgres  read-api, deliveries, scale: repeatable; default sqlite, and
+                              postgres too when BENCH_DATABASE_URL is set
   --connections N             concurrent connections (default 10)
   --rounds N                  alternating rounds (default 4; cold-start: starts per launcher, 15)
   --warmup SECONDS            read-api, scale: unmeasured load per server and endpoint (default 2)

@@ -60,7 +60,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   // Before the routes: they opt in with `config: { readCache: true }`.
-  await app.register(readCachePlugin, { stockVersion: createStockVersion(database.db) });
+  await app.register(readCachePlugin, { stockVersion: createStockVersion(database) });
   // Answers under 1 KB go as they are: compressing them saves next to nothing.
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(openApiPlugin);

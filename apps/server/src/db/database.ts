@@ -12,6 +12,11 @@ export type DatabaseKind = DatabaseConfig["kind"];
 export interface AppDatabase {
   kind: DatabaseKind;
   db: Kysely<Database>;
+  /**
+   * The SQLite connection under Kysely, for the one query on every cached read (stock-version.ts):
+   * Kysely's SQLite driver prepares each statement anew, which costs more than the query itself.
+   */
+  sqlite?: SQLite.Database;
 }
 
 // PostgreSQL's int8 (counts) as a JS number: our counts never get near 2^53.
@@ -38,6 +43,7 @@ export function openDatabase(config: DatabaseConfig, log: FastifyBaseLogger): Ap
   return {
     kind: "sqlite",
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    sqlite,
   };
 }
 
