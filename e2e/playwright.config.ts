@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_LAUNCH_OPTIONS } from "@ultimate-bikes/test-support/chromium";
 import { OAUTH_CLIENTS } from "./support/oauth-clients.ts";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,15 +15,6 @@ export const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "ultimate-bikes-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
 
-const chromiumFlags = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-
 export default defineConfig({
   testDir: "tests",
   fullyParallel: true,
@@ -36,7 +28,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
-    launchOptions: { executablePath: "/usr/bin/chromium", args: chromiumFlags },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: [

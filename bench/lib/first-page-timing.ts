@@ -1,3 +1,4 @@
+import { CHROMIUM_LAUNCH_OPTIONS } from "@ultimate-bikes/test-support/chromium";
 import { chromium, type Browser } from "playwright";
 import { stillRunning } from "../support/watchdog.ts";
 import { SetupError } from "./options.ts";
@@ -51,17 +52,7 @@ function readTimings(): Omit<PageLoad, "firstCardMs"> & { firstCardMs?: number }
  * error, or a web build that lists the whole stock instead of asking `/api/stock`, fails the run.
  */
 export async function timeFirstPage(origin: string, loads: number): Promise<PageLoad[]> {
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     await loadInventory(browser, origin);
     const timings: PageLoad[] = [];
