@@ -6,9 +6,9 @@ import {
   type NewBike,
   type StockMovement,
 } from "@ultimate-bikes/contract/bikes";
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import { randomUUID } from "node:crypto";
-import type { Database, StockMovementKind } from "../db/schema.ts";
+import type { BikeTable, Database, StockMovementKind } from "../db/schema.ts";
 import { toIsoTimestamp } from "../db/schema.ts";
 import { bikeColumns, toBike } from "./bike-rows.ts";
 
@@ -207,6 +207,34 @@ export function createBikeRepository(db: Kysely<Database>) {
           await insertWithMovement(trx, bike, null, "seed", new Date(start + index).toISOString());
         }
         return stock.length;
+      });
+    },
+
+    /**
+     * Stores ready-made warehouse bikes (the bulk stock of db/bulk-stock.ts) with their opening
+     * ledger entries, in one transaction of multi-row inserts: the fast path for many bikes.
+     */
+    async insertSeedRows(rows: readonly Insertable<BikeTable>[], rowsPerInsert: number) {
+      await db.transaction().execute(async (trx) => {
+        for (let start = 0; start < rows.length; start += rowsPerInsert) {
+          const batch = rows.slice(start, start + rowsPerInsert);
+          await trx.insertInto("bike").values(batch).execute();
+          await trx
+            .insertInto("stock_movement")
+            .values(
+              batch.map((bike) => ({
+                bike_id: bike.id,
+                bike_name: bike.name,
+                kind: "seed" as const,
+                delta: bike.quantity,
+                quantity_after: bike.quantity,
+                actor_id: null,
+                actor_email: null,
+                created_at: bike.created_at,
+              })),
+            )
+            .execute();
+        }
       });
     },
 

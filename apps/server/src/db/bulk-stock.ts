@@ -1,6 +1,7 @@
 import Fastify from "fastify";
 import { sql, type Insertable } from "kysely";
 import type { DatabaseConfig } from "../config.ts";
+import { createBikeRepository } from "../bikes/bikes-repository.ts";
 import { openDatabase, type AppDatabase } from "./database.ts";
 import { migrateToLatest } from "./migrate.ts";
 import type { Database } from "./schema.ts";
@@ -16,7 +17,6 @@ import { COLOURS, CONDITIONS, EDITIONS, FEATURES, KINDS } from "./bulk-stock-wor
 
 // Insertable: columns the database fills itself (search keys, generated ids) are left out.
 type BikeRow = Insertable<Database["bike"]>;
-type MovementRow = Insertable<Database["stock_movement"]>;
 
 /** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
 const ROWS_PER_INSERT = 500;
@@ -117,17 +117,6 @@ export function* generateBikes(count: number, seed = 2026): Generator<BikeRow> {
   for (let index = 0; index < count; index++) yield generateBike(random, index, count);
 }
 
-const openingStock = (bike: BikeRow): MovementRow => ({
-  bike_id: bike.id,
-  bike_name: bike.name,
-  kind: "seed",
-  delta: bike.quantity,
-  quantity_after: bike.quantity,
-  actor_id: null,
-  actor_email: null,
-  created_at: bike.created_at,
-});
-
 function* chunks<T>(items: Iterable<T>, size: number): Generator<T[]> {
   let chunk: T[] = [];
   for (const item of items) {
@@ -154,27 +143,15 @@ async function insertBulkStock(
   count: number,
   onProgress: (inserted: number) => void = () => {},
 ): Promise<void> {
-  const bikes = generateBikes(count);
+  const bikes = createBikeRepository(db);
   let inserted = 0;
-  for (const transactionBikes of chunks(bikes, BIKES_PER_TRANSACTION)) {
-    await db.transaction().execute(async (trx) => {
-      if (inserted === 0) {
-        const first = transactionBikes[0]!;
-        const found = await trx
-          .selectFrom("bike")
-          .select("id")
-          .where("id", "=", first.id)
-          .executeTakeFirst();
-        if (found)
-          throw new StockNotEmptyError(
-            "This database already holds the bulk stock: seed an empty DATA_DIR or database.",
-          );
-      }
-      for (const rows of chunks(transactionBikes, ROWS_PER_INSERT)) {
-        await trx.insertInto("bike").values(rows).execute();
-        await trx.insertInto("stock_movement").values(rows.map(openingStock)).execute();
-      }
-    });
+  for (const transactionBikes of chunks(generateBikes(count), BIKES_PER_TRANSACTION)) {
+    if (inserted === 0 && (await bikes.findById(transactionBikes[0]!.id))) {
+      throw new StockNotEmptyError(
+        "This database already holds the bulk stock: seed an empty DATA_DIR or database.",
+      );
+    }
+    await bikes.insertSeedRows(transactionBikes, ROWS_PER_INSERT);
     inserted += transactionBikes.length;
     onProgress(inserted);
   }
