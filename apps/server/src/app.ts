@@ -17,6 +17,7 @@ import type { AppConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { seedEmptyDatabase } from "./db/seed.ts";
+import { createInProcessStockChanges, createPostgresStockChanges } from "./db/stock-changes.ts";
 import { createStockVersion } from "./db/stock-version.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -25,6 +26,9 @@ import { jsonSchemaSerializerCompiler } from "./plugins/json-schema-serializer.t
 import { openApiPlugin } from "./plugins/openapi.ts";
 import { readCachePlugin } from "./plugins/read-cache.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
+import { createStockChangeFeed } from "./stock-events/stock-change-feed.ts";
+import { createStockEventHub } from "./stock-events/stock-event-hub.ts";
+import { stockEventsRoutes } from "./stock-events/stock-events-routes.ts";
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest n proxies". */
 function trustedProxies(setting: AppConfig["trustProxy"]) {
@@ -52,15 +56,30 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const database = openDatabase(config.database, app.log);
   app.addHook("onClose", async () => database.db.destroy());
   await migrateToLatest(database);
-  const bikes = createBikeRepository(database.db);
+  const changes =
+    config.database.kind === "postgres"
+      ? createPostgresStockChanges(config.database.connectionString, app.log)
+      : createInProcessStockChanges();
+  app.addHook("onClose", () => changes.close());
+  const bikes = createBikeRepository(database.db, changes.committed);
   if (config.seed) {
     const seeded = await seedEmptyDatabase(bikes);
     if (seeded) app.log.info({ seeded }, "seeded the demo stock");
   }
 
+  // Live stock (docs/decisions/011): the feed tails the ledger on every change signal, the hub
+  // streams it. Streams end before the server closes, or closing would wait for them.
+  const feed = createStockChangeFeed(bikes, changes, app.log);
+  await feed.start();
+  const hub = createStockEventHub(feed, bikes, app.log);
+  app.addHook("preClose", async () => {
+    hub.close();
+    feed.close();
+  });
+
   await app.register(errorsPlugin);
   // Before the routes: they opt in with `config: { readCache: true }`.
-  await app.register(readCachePlugin, { stockVersion: createStockVersion(database) });
+  await app.register(readCachePlugin, { stockVersion: createStockVersion(database), changes });
   // Answers under 1 KB go as they are: compressing them saves next to nothing.
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(openApiPlugin);
@@ -82,6 +101,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(bikesRoutes, { stock, authentication });
       await api.register(itemsRoutes, { stock, authentication });
       await api.register(stockRoutes, { stock, authentication });
+      await api.register(stockEventsRoutes, { hub });
     },
     { prefix: API_BASE_PATH },
   );

@@ -6,6 +6,8 @@ import {
   type NewBike,
   type StockMovement,
 } from "@ultimate-bikes/contract/bikes";
+import { stockStatusOf } from "@ultimate-bikes/contract/stock";
+import type { StockEvent } from "@ultimate-bikes/contract/stock-events";
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import { randomUUID } from "node:crypto";
 import type { BikeTable, Database, StockMovementKind } from "../db/schema.ts";
@@ -28,9 +30,17 @@ const now = () => new Date().toISOString();
 /**
  * Data access for bikes and their stock ledger: the only module that writes SQL against them.
  * Every quantity change is one conditional UPDATE (the database decides, never a value read
- * earlier) plus its movement, in one transaction.
+ * earlier) plus its movement, in one transaction. `committed` runs after each write that
+ * committed, so this process can tell its live subscribers (db/stock-changes.ts).
  */
-export function createBikeRepository(db: Kysely<Database>) {
+export function createBikeRepository(db: Kysely<Database>, committed: () => void = () => {}) {
+  /** A write in one transaction; the stock changed once it has committed, whatever it returns. */
+  async function write<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    const result = await db.transaction().execute(work);
+    committed();
+    return result;
+  }
+
   async function findIn(executor: Kysely<Database> | Transaction<Database>, id: string) {
     const row = await executor
       .selectFrom("bike")
@@ -141,7 +151,7 @@ export function createBikeRepository(db: Kysely<Database>) {
       actor: Actor,
       expected?: number,
     ): Promise<QuantityChange> {
-      return db.transaction().execute(async (trx) => {
+      return write(async (trx) => {
         let update = trx
           .updateTable("bike")
           .set({ quantity: sql`quantity + ${delta}`, updated_at: now() })
@@ -194,11 +204,11 @@ export function createBikeRepository(db: Kysely<Database>) {
 
     /** Adds one bike owned by `owner`, with its opening movement; returns its id. */
     create: (bike: NewBike, owner: Actor): Promise<string> =>
-      db.transaction().execute((trx) => insertWithMovement(trx, bike, owner, "create", now())),
+      write((trx) => insertWithMovement(trx, bike, owner, "create", now())),
 
     /** Fills an empty stock with warehouse bikes (no owner); returns how many it added. */
     async seedIfEmpty(stock: readonly NewBike[]): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+      return write(async (trx) => {
         const existing = await trx.selectFrom("bike").select("id").limit(1).executeTakeFirst();
         if (existing) return 0;
         const start = Date.now();
@@ -215,7 +225,7 @@ export function createBikeRepository(db: Kysely<Database>) {
      * ledger entries, in one transaction of multi-row inserts: the fast path for many bikes.
      */
     async insertSeedRows(rows: readonly Insertable<BikeTable>[], rowsPerInsert: number) {
-      await db.transaction().execute(async (trx) => {
+      await write(async (trx) => {
         for (let start = 0; start < rows.length; start += rowsPerInsert) {
           const batch = rows.slice(start, start + rowsPerInsert);
           await trx.insertInto("bike").values(batch).execute();
@@ -240,7 +250,7 @@ export function createBikeRepository(db: Kysely<Database>) {
 
     /** Deletes the bike and records the units that left with it; the ledger keeps its history. */
     async delete(id: string, actor: Actor): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return write(async (trx) => {
         const removed = await trx
           .deleteFrom("bike")
           .where("id", "=", id)
@@ -277,6 +287,81 @@ export function createBikeRepository(db: Kysely<Database>) {
         actorEmail: row.actor_email,
         at: toIsoTimestamp(row.created_at),
       }));
+    },
+
+    /** The newest movement's id; null while the ledger is empty. */
+    async latestMovementId(): Promise<number | null> {
+      const row = await db
+        .selectFrom("stock_movement")
+        .select((eb) => eb.fn.max("id").as("latest"))
+        .executeTakeFirst();
+      return row?.latest == null ? null : Number(row.latest);
+    },
+
+    /**
+     * The movements after `afterId`, oldest first, as live stock events (docs/decisions/011). A
+     * bike that came in carries its public fields, with the quantity it came in with.
+     */
+    async movementsAfter(afterId: number, limit: number): Promise<StockEvent[]> {
+      const rows = await db
+        .selectFrom("stock_movement as movement")
+        .leftJoin("bike", (join) =>
+          join
+            .onRef("bike.id", "=", "movement.bike_id")
+            .on("movement.kind", "in", ["create", "seed"]),
+        )
+        .select([
+          "movement.id as movement_id",
+          "movement.bike_id",
+          "movement.bike_name",
+          "movement.kind",
+          "movement.delta",
+          "movement.quantity_after",
+          "movement.created_at as moved_at",
+          "bike.id",
+          "bike.name",
+          "bike.photo",
+          "bike.des",
+          "bike.price_cents",
+          "bike.supplier_name",
+          "bike.reorder_point",
+          "bike.updated_at",
+        ])
+        .where("movement.id", ">", afterId)
+        .orderBy("movement.id")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => {
+        const event: StockEvent = {
+          id: Number(row.movement_id),
+          bikeId: row.bike_id,
+          name: row.bike_name,
+          kind: row.kind,
+          delta: row.delta,
+          quantity: row.quantity_after,
+          at: toIsoTimestamp(row.moved_at),
+        };
+        if (row.id === null) return event;
+        // The join matched, so every bike column is there.
+        const bike = toBike({
+          id: row.id,
+          name: row.name!,
+          photo: row.photo!,
+          des: row.des!,
+          price_cents: row.price_cents!,
+          quantity: row.quantity_after,
+          supplier_name: row.supplier_name!,
+          reorder_point: row.reorder_point!,
+        });
+        return {
+          ...event,
+          bike: {
+            ...bike,
+            status: stockStatusOf(bike.quantity, bike.reorderPoint),
+            updatedAt: toIsoTimestamp(row.updated_at!),
+          },
+        };
+      });
     },
   };
 }

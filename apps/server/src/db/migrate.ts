@@ -4,6 +4,7 @@ import { createStockTables } from "./migrations/001-create-stock.ts";
 import { createAuthTables } from "./migrations/002-create-auth-tables.ts";
 import { addReorderPointsAndSearch } from "./migrations/003-reorder-points-and-search.ts";
 import { createStockVersionAndAddCounts } from "./migrations/004-stock-version-and-add-counts.ts";
+import { addStockChangeNotifications } from "./migrations/005-stock-change-notifications.ts";
 
 /**
  * The one list of migrations, run at every start-up on SQLite and PostgreSQL alike.
@@ -15,6 +16,7 @@ function migrations({ kind }: AppDatabase): Record<string, Migration> {
     "002-create-auth-tables": createAuthTables(kind),
     "003-reorder-points-and-search": addReorderPointsAndSearch(kind),
     "004-stock-version-and-add-counts": createStockVersionAndAddCounts(kind),
+    "005-stock-change-notifications": addStockChangeNotifications(kind),
   };
 }
 

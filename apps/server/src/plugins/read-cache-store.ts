@@ -58,6 +58,9 @@ export function createReadCacheStore({ maxEntries, maxBytes }: ReadCacheLimits) 
       }
     },
 
+    /** A change signal's version: what was kept for older ones goes now, not at the next read. */
+    moveTo,
+
     get size() {
       return { entries: answers.size, bytes };
     },

@@ -7,6 +7,7 @@ import type {
   RouteOptions,
 } from "fastify";
 import fp from "fastify-plugin";
+import type { StockChanges } from "../db/stock-changes.ts";
 import type { StockVersion } from "../db/stock-version.ts";
 import { createReadCacheStore, type ReadCacheLimits } from "./read-cache-store.ts";
 
@@ -60,17 +61,23 @@ function revalidated(reply: FastifyReply, etag: string) {
  * The serialized answers of the routes that opt in (`config: { readCache: true }`), kept per
  * stock version (docs/decisions/010). Each request reads the current version, one tiny query,
  * so a read after any write by any server sharing the database is fresh. The version is read
- * before the route reads the stock, so stored bytes are never older than their version.
+ * before the route reads the stock, so stored bytes are never older than their version. The
+ * change signal of live stock (docs/decisions/011) drops stale answers as soon as it arrives.
  */
 export const readCachePlugin = fp(
   async (
     app,
     {
       stockVersion,
+      changes,
       limits = DEFAULT_LIMITS,
-    }: { stockVersion: StockVersion; limits?: ReadCacheLimits },
+    }: { stockVersion: StockVersion; changes: StockChanges; limits?: ReadCacheLimits },
   ) => {
     const store = createReadCacheStore(limits);
+    const stopListening = changes.subscribe((version) => {
+      if (version !== undefined) store.moveTo(version);
+    });
+    app.addHook("onClose", async () => stopListening());
     const misses = new WeakMap<FastifyRequest, Miss>();
 
     const serveStored: onRequestAsyncHookHandler = async function (request, reply) {

@@ -1,0 +1,91 @@
+import type { StockEvent } from "@ultimate-bikes/contract/stock-events";
+import type { FastifyBaseLogger } from "fastify";
+import type { BikeRepository } from "../bikes/bikes-repository.ts";
+import type { StockChanges } from "../db/stock-changes.ts";
+
+/** Movements read per query: a burst (a bulk import) goes out in slices of this many. */
+const BATCH_SIZE = 500;
+/** After a failed read (the database is away), try again this soon even without a signal. */
+const RETRY_AFTER_FAILURE_MS = 1000;
+
+type Ledger = Pick<BikeRepository, "latestMovementId" | "movementsAfter">;
+
+/**
+ * Tails the ledger: on every change signal, reads the movements after the last one it passed on,
+ * in id order, and hands them to its listeners. The ledger, not the signal, says what happened, so
+ * a signal lost or merged with others (a lost LISTEN connection, a burst of writes) loses no event:
+ * the next read picks up everything after the last id. At most one read runs at a time; signals
+ * that arrive meanwhile cause one more.
+ */
+export function createStockChangeFeed(
+  ledger: Ledger,
+  changes: StockChanges,
+  log: FastifyBaseLogger,
+) {
+  const listeners = new Set<(events: StockEvent[]) => void>();
+  let position = 0;
+  let started = false;
+  let closed = false;
+  let reading = false;
+  let readAgain = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  async function catchUp() {
+    if (!started || closed) return;
+    if (reading) {
+      readAgain = true;
+      return;
+    }
+    reading = true;
+    try {
+      do {
+        readAgain = false;
+        const events = await ledger.movementsAfter(position, BATCH_SIZE);
+        if (closed) return;
+        if (events.length > 0) {
+          position = events.at(-1)!.id;
+          for (const listener of listeners) listener(events);
+        }
+        if (events.length === BATCH_SIZE) readAgain = true;
+      } while (readAgain);
+    } catch (error) {
+      if (closed) return;
+      log.warn({ err: error }, "reading the stock ledger failed; trying again");
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(() => void catchUp(), RETRY_AFTER_FAILURE_MS);
+    } finally {
+      reading = false;
+    }
+  }
+
+  const stopListening = changes.subscribe(() => void catchUp());
+
+  return {
+    /** The id of the last movement passed on: a new subscriber gets every one after it. */
+    get position() {
+      return position;
+    },
+
+    /** Starts from the newest movement: what came before is history, replayed only on request. */
+    async start() {
+      position = (await ledger.latestMovementId()) ?? 0;
+      started = true;
+      // A change signalled while it started is read now.
+      await catchUp();
+    },
+
+    onEvents(listener: (events: StockEvent[]) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+
+    close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      stopListening();
+      listeners.clear();
+    },
+  };
+}
+
+export type StockChangeFeed = ReturnType<typeof createStockChangeFeed>;

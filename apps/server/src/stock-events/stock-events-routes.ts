@@ -1,0 +1,46 @@
+import { STOCK_EVENTS_PATH, stockEventsQuerySchema } from "@ultimate-bikes/contract/stock-events";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorResponses as errors, sendError } from "../plugins/errors.ts";
+import type { ResumePoint, StockEventHub } from "./stock-event-hub.ts";
+
+/** How soon a client refused for lack of room should try again (another instance may have it). */
+const FULL_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * EventSource sends the id of the last event it got as this header when it reconnects. It cannot
+ * be corrected by the client, so one that is not an id means "start over" (a reset), not a 400.
+ */
+function resumeFromHeader(header: string | string[] | undefined): ResumePoint {
+  if (header === undefined) return undefined;
+  const value = Array.isArray(header) ? header[0] : header;
+  return value !== undefined && /^\d{1,15}$/.test(value.trim()) ? Number(value) : "unknown";
+}
+
+/** Live stock: every movement of the ledger as it commits, on any instance (docs/decisions/011). */
+export async function stockEventsRoutes(app: FastifyInstance, { hub }: { hub: StockEventHub }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    STOCK_EVENTS_PATH,
+    {
+      schema: {
+        tags: ["stock"],
+        summary:
+          "Server-Sent Events of every stock change (text/event-stream); resume with Last-Event-ID or lastEventId",
+        querystring: stockEventsQuerySchema,
+        response: errors(400, 503),
+      },
+    },
+    async (request, reply) => {
+      if (hub.full) {
+        reply.header("retry-after", String(FULL_RETRY_AFTER_SECONDS));
+        return sendError(reply, 503, "Too many live stock streams on this server; try again soon");
+      }
+      const resumeFrom =
+        request.query.lastEventId ?? resumeFromHeader(request.headers["last-event-id"]);
+      // The stream outlives this handler: Fastify lets go of the response (no serializer, no
+      // compression) and the hub writes to it until the client leaves.
+      reply.hijack();
+      await hub.connect(reply.raw, resumeFrom);
+    },
+  );
+}
