@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { createReadCacheStore } from "./read-cache-store.ts";
 
-const answer = (text: string) => ({ body: Buffer.from(text), contentType: "application/json" });
+const answer = (text: string) => ({
+  body: Buffer.from(text),
+  contentType: "application/json",
+  etag: 'W/"v1-test"',
+});
 
 describe("the read cache's memory", () => {
   it("gives back an answer of the current version, and none once the version moved", () => {

@@ -2,6 +2,8 @@
 export interface StoredAnswer {
   body: Buffer;
   contentType: string;
+  /** Its ETag, worked out once when it was kept. */
+  etag: string;
 }
 
 export interface ReadCacheLimits {

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import type {
   FastifyReply,
   FastifyRequest,
-  onRequestAsyncHookHandler,
-  onSendAsyncHookHandler,
+  onRequestHookHandler,
+  onSendHookHandler,
   RouteOptions,
 } from "fastify";
 import fp from "fastify-plugin";
@@ -59,7 +59,7 @@ function revalidated(reply: FastifyReply, etag: string) {
 
 /**
  * The serialized answers of the routes that opt in (`config: { readCache: true }`), kept per
- * stock version (docs/decisions/010). Each request reads the current version, one tiny query,
+ * stock version (docs/decisions/010). Each request reads the current version (db/stock-version.ts),
  * so a read after any write by any server sharing the database is fresh. The version is read
  * before the route reads the stock, so stored bytes are never older than their version. The
  * change signal of live stock (docs/decisions/011) drops stale answers as soon as it arrives.
@@ -80,35 +80,49 @@ export const readCachePlugin = fp(
     app.addHook("onClose", async () => stopListening());
     const misses = new WeakMap<FastifyRequest, Miss>();
 
-    const serveStored: onRequestAsyncHookHandler = async function (request, reply) {
-      if (request.method !== "GET") return;
+    /** A stored answer, or a miss noted for keepServed. */
+    function answer(request: FastifyRequest, reply: FastifyReply, version: number) {
       const key = request.url;
-      const version = await stockVersion.current();
-      const etag = etagOf(version, key);
       const stored = store.get(key, version);
       if (!stored) {
-        misses.set(request, { key, version, etag });
+        misses.set(request, { key, version, etag: etagOf(version, key) });
+        return false;
+      }
+      revalidated(reply, stored.etag);
+      if (matches(request.headers["if-none-match"], stored.etag)) reply.code(304).send();
+      else reply.type(stored.contentType).send(stored.body);
+      return true;
+    }
+
+    // Callback hooks, not async ones: on SQLite a stored answer goes out without waiting on a
+    // promise, which is most of what a cached read costs beyond the bare server.
+    const serveStored: onRequestHookHandler = function (request, reply, done) {
+      if (request.method !== "GET") return done();
+      const version = stockVersion.current();
+      if (typeof version === "number") {
+        if (!answer(request, reply, version)) done();
         return;
       }
-      revalidated(reply, etag);
-      if (matches(request.headers["if-none-match"], etag)) return reply.code(304).send();
-      return reply.type(stored.contentType).send(stored.body);
+      version.then((known) => {
+        if (!answer(request, reply, known)) done();
+      }, done);
     };
 
-    const keepServed: onSendAsyncHookHandler = async function (request, reply, payload) {
+    const keepServed: onSendHookHandler = function (request, reply, payload, done) {
       const miss = misses.get(request);
       const identified = request.user !== null || request.tokenEmail !== null;
       if (!miss || identified || reply.statusCode !== 200 || typeof payload !== "string") {
-        return payload;
+        return done(null, payload);
       }
       store.set(miss.key, miss.version, {
         body: Buffer.from(payload),
         contentType: String(reply.getHeader("content-type")),
+        etag: miss.etag,
       });
       revalidated(reply, miss.etag);
-      if (!matches(request.headers["if-none-match"], miss.etag)) return payload;
+      if (!matches(request.headers["if-none-match"], miss.etag)) return done(null, payload);
       reply.code(304);
-      return null;
+      done(null, null);
     };
 
     app.addHook("onRoute", (route: RouteOptions) => {
