@@ -35,8 +35,10 @@ export async function stockEventsRoutes(app: FastifyInstance, { hub }: { hub: St
         reply.header("retry-after", String(FULL_RETRY_AFTER_SECONDS));
         return sendError(reply, 503, "Too many live stock streams on this server; try again soon");
       }
+      // The header wins: an EventSource made with ?lastEventId= keeps that URL, and when it
+      // reconnects by itself it sends a newer id in the header.
       const resumeFrom =
-        request.query.lastEventId ?? resumeFromHeader(request.headers["last-event-id"]);
+        resumeFromHeader(request.headers["last-event-id"]) ?? request.query.lastEventId;
       // The stream outlives this handler: Fastify lets go of the response (no serializer, no
       // compression) and the hub writes to it until the client leaves.
       reply.hijack();

@@ -1,3 +1,5 @@
+import type { Bike } from "@ultimate-bikes/contract/bikes";
+import Alert from "react-bootstrap/Alert";
 import Col from "react-bootstrap/Col";
 import Container from "react-bootstrap/Container";
 import Row from "react-bootstrap/Row";
@@ -9,27 +11,28 @@ import { formatPrice } from "../../lib/format";
 import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useBike } from "./bikes-api";
+import { useStockChangeNote } from "./live-stock-context";
 import { MovementList } from "./movement-list";
 import { StockBadge } from "./stock-badge";
 import { StockActions } from "./stock-actions";
 
-export function BikeDetailPage() {
-  const { id = "" } = useParams();
-  const { data: bike, error, isPending, refetch } = useBike(id);
-  usePageTitle(bike?.name ?? "Update Now");
+function BikeNotFound() {
+  return (
+    <Container className="py-5 text-center">
+      <h1 className="h3">This bike is not in the warehouse</h1>
+      <p>It may have been deleted.</p>
+      <Link to={paths.inventory}>Back to the inventory</Link>
+    </Container>
+  );
+}
 
-  if (isPending) return <LoadingSpinner label="Loading the bike…" />;
-  if (error instanceof ApiRequestError && error.status === 404) {
-    return (
-      <Container className="py-5 text-center">
-        <h1 className="h3">This bike is not in the warehouse</h1>
-        <p>It may have been deleted.</p>
-        <Link to={paths.inventory}>Back to the inventory</Link>
-      </Container>
-    );
-  }
-  if (error) return <ErrorMessage error={error} onRetry={() => void refetch()} />;
-
+/**
+ * The bike, and what can be done with it. `removed`: it was taken out of the warehouse while
+ * shown; the page keeps it in view so the person knows what went, says so, and offers nothing more
+ * to do with it.
+ */
+function BikeView({ bike, removed }: { bike: Bike; removed: boolean }) {
+  const change = useStockChangeNote(bike._id);
   return (
     <Container as="section" className="py-5">
       <h1 className="text-center mb-4">Update Now</h1>
@@ -39,7 +42,7 @@ export function BikeDetailPage() {
         </Col>
         <Col md={6}>
           <h2>{bike.name}</h2>
-          <dl className="bike-facts">
+          <dl className="bike-facts mb-1">
             <dt>Price</dt>
             <dd>{formatPrice(bike.price)}</dd>
             <dt>Supplier name</dt>
@@ -50,8 +53,25 @@ export function BikeDetailPage() {
               <span data-testid="bike-quantity">{bike.quantity}</span> <StockBadge bike={bike} />
             </dd>
           </dl>
+          {/* The latest change, "1 delivered just now"; its line stays when empty, so nothing moves. */}
+          <p
+            role="status"
+            aria-live="polite"
+            className="stock-change-note small text-body-secondary mb-2"
+          >
+            {change}
+          </p>
           <p>{bike.des}</p>
-          <StockActions bike={bike} />
+          {removed && (
+            // Assertive: the buttons below stopped working under the person's hands.
+            <Alert variant="warning" role="alert">
+              <p className="mb-2">
+                {bike.name} was removed from the warehouse. Its stock can no longer be changed here.
+              </p>
+              <Link to={paths.inventory}>Back to the inventory</Link>
+            </Alert>
+          )}
+          <StockActions bike={bike} disabled={removed} />
           <p className="mt-4">
             <Link to={paths.manageInventory} className="btn btn-outline-dark">
               Manage Inventory
@@ -62,4 +82,20 @@ export function BikeDetailPage() {
       <MovementList bikeId={bike._id} />
     </Container>
   );
+}
+
+export function BikeDetailPage() {
+  const { id = "" } = useParams();
+  const { data: bike, error, isError, isPending, refetch } = useBike(id);
+  usePageTitle(bike?.name ?? "Update Now");
+
+  if (isPending) return <LoadingSpinner label="Loading the bike…" />;
+  if (isError) {
+    if (!(error instanceof ApiRequestError && error.status === 404)) {
+      return <ErrorMessage error={error} onRetry={() => void refetch()} />;
+    }
+    // A 404 after the bike was shown: removed while open (a live removal, or a refetch after one).
+    return bike ? <BikeView bike={bike} removed /> : <BikeNotFound />;
+  }
+  return <BikeView bike={bike} removed={false} />;
 }

@@ -35,7 +35,8 @@ export const bikeKeys = {
   suppliers: () => [...bikeKeys.all, "suppliers"] as const,
   detail: (id: string) => [...bikeKeys.all, "detail", id] as const,
   movements: (id: string) => [...bikeKeys.all, "movements", id] as const,
-  items: (email: string) => [...bikeKeys.all, "items", email] as const,
+  itemLists: () => [...bikeKeys.all, "items"] as const,
+  items: (email: string) => [...bikeKeys.itemLists(), email] as const,
 };
 
 const bikePath = (id: string) => `/bikes/${encodeURIComponent(id)}`;

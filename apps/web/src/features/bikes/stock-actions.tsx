@@ -58,7 +58,8 @@ function ImportForm({ bike }: { bike: Bike }) {
   );
 }
 
-export function StockActions({ bike }: { bike: Bike }) {
+/** Delivered and Import for a bike; `disabled` (the bike was removed) turns both off. */
+export function StockActions({ bike, disabled = false }: { bike: Bike; disabled?: boolean }) {
   const deliver = useDeliverOne(bike._id);
 
   function onDelivered() {
@@ -73,13 +74,16 @@ export function StockActions({ bike }: { bike: Bike }) {
   }
 
   return (
-    <div className="d-grid gap-4">
-      <div className="d-grid">
-        <Button variant="danger" size="lg" onClick={onDelivered} disabled={deliver.isPending}>
-          {deliver.isPending ? "Delivering…" : "Delivered"}
-        </Button>
+    // A disabled fieldset turns off every button and field inside it, the Import form's included.
+    <fieldset disabled={disabled}>
+      <div className="d-grid gap-4">
+        <div className="d-grid">
+          <Button variant="danger" size="lg" onClick={onDelivered} disabled={deliver.isPending}>
+            {deliver.isPending ? "Delivering…" : "Delivered"}
+          </Button>
+        </div>
+        <ImportForm bike={bike} />
       </div>
-      <ImportForm bike={bike} />
-    </div>
+    </fieldset>
   );
 }

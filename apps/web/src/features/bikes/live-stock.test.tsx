@@ -1,0 +1,292 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { stockStatusOf, type StockItem } from "@ultimate-bikes/contract/stock";
+import type { StockEvent, StockEventKind } from "@ultimate-bikes/contract/stock-events";
+import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeEventSource, installFakeEventSource } from "../../test/fake-event-source";
+import { BikeDetailPage } from "./bike-detail-page";
+import { InventoryPage } from "./inventory-page";
+import { LiveStock, RECONNECTING_TEXT } from "./live-stock";
+import { RECONNECT_FIRST_DELAY_MS } from "./stock-events";
+import { NOTICE_MS } from "./use-live-stock";
+
+const stockItem = (name: string, quantity: number): StockItem => ({
+  _id: crypto.randomUUID(),
+  name,
+  photo: "/images/bikes/vespa-gts-300.svg",
+  des: `The ${name}.`,
+  price: 1000,
+  quantity,
+  supplierName: "Honda Imports",
+  reorderPoint: 3,
+  status: stockStatusOf(quantity, 3),
+  updatedAt: "2026-11-22T10:00:00.000Z",
+});
+
+/** A movement of `bike` as the stream sends it, leaving it with `quantity`. */
+function change(bike: StockItem, kind: StockEventKind, delta: number, quantity: number) {
+  const event: StockEvent = {
+    id: 0,
+    bikeId: bike._id,
+    name: bike.name,
+    kind,
+    delta,
+    quantity,
+    at: "2026-11-22T11:00:00.000Z",
+    ...(kind === "create" || kind === "seed" ? { bike: { ...bike, quantity } } : {}),
+  };
+  return event;
+}
+
+/**
+ * The app's screens inside LiveStock, as the root layout has them, against an API holding
+ * `stock`: the stock list, each bike (404 once it is gone from `stock`) and an empty ledger.
+ */
+function renderApp(path: string, stock: StockItem[] = []) {
+  const requests: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      const { pathname } = new URL(url, "http://localhost");
+      requests.push(pathname);
+      if (pathname === "/api/suppliers") return Response.json([]);
+      if (pathname === "/api/stock") {
+        return Response.json({ items: stock, nextCursor: null, total: stock.length });
+      }
+      if (pathname.endsWith("/movements")) return Response.json([]);
+      const bike = stock.find((candidate) => pathname === `/api/bikes/${candidate._id}`);
+      if (bike) return Response.json(bike);
+      return Response.json(
+        { statusCode: 404, error: "Not Found", message: "No bike with that id" },
+        { status: 404 },
+      );
+    }),
+  );
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <LiveStock>
+            <Outlet />
+          </LiveStock>
+        ),
+        children: [
+          { path: "/inventory", element: <InventoryPage /> },
+          { path: "/inventory/:id", element: <BikeDetailPage /> },
+          { path: "/blog", element: <p>Nothing about stock here.</p> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  const count = (wanted: string) => requests.filter((pathname) => pathname === wanted).length;
+  return { count };
+}
+
+/** The stream, opened and live as of movement 40. */
+function liveStream() {
+  const source = FakeEventSource.latest();
+  source.open();
+  source.send("ready", { lastEventId: 40 }, 40);
+  return source;
+}
+
+const card = (name: string) => screen.getByRole("article", { name });
+const quantityOn = (element: HTMLElement) =>
+  within(element).getByText("Quantity").nextElementSibling;
+
+describe("live stock", () => {
+  beforeEach(installFakeEventSource);
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows a delivery made elsewhere on the open bike page, beside its quantity", async () => {
+    const honda = stockItem("Honda CB500", 5);
+    const { count } = renderApp(`/inventory/${honda._id}`, [honda]);
+    expect(await screen.findByTestId("bike-quantity")).toHaveTextContent("5");
+    const source = liveStream();
+    await waitFor(() => expect(count(`/api/bikes/${honda._id}/movements`)).toBe(1));
+
+    source.send("stock", change(honda, "deliver", -1, 4), 41);
+    await waitFor(() => expect(screen.getByTestId("bike-quantity")).toHaveTextContent("4"));
+    expect(screen.getByText("1 delivered just now")).toBeInTheDocument();
+
+    source.send("stock", change(honda, "deliver", -1, 3), 42);
+    await waitFor(() => expect(screen.getByTestId("bike-quantity")).toHaveTextContent("3"));
+    expect(screen.getByText("2 delivered just now")).toBeInTheDocument();
+    expect(screen.getByText("Low stock")).toBeInTheDocument();
+    // Said once, on the page: the corner leaves this bike to it.
+    expect(screen.queryByText(/Honda CB500:/)).toBeNull();
+    // The ledger is asked again; the bike itself is not.
+    await waitFor(() => expect(count(`/api/bikes/${honda._id}/movements`)).toBe(3));
+    expect(count(`/api/bikes/${honda._id}`)).toBe(1);
+  });
+
+  it("changes a card's quantity and badge in place, and says so in the corner for a while", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const yamaha = stockItem("Yamaha MT-07", 2);
+    const { count } = renderApp("/inventory", [stockItem("Honda CB500", 12), yamaha]);
+    await screen.findByText("2 bikes");
+    const source = liveStream();
+    expect(within(card("Yamaha MT-07")).getByText("Low stock")).toBeInTheDocument();
+
+    source.send("stock", change(yamaha, "import", 5, 7), 41);
+    await waitFor(() => expect(quantityOn(card("Yamaha MT-07"))).toHaveTextContent("7"));
+    expect(within(card("Yamaha MT-07")).queryByText("Low stock")).toBeNull();
+    expect(screen.getByText("Yamaha MT-07: 5 imported just now")).toBeInTheDocument();
+    // In place: the list is not asked again, so no card moves.
+    expect(count("/api/stock")).toBe(1);
+
+    act(() => vi.advanceTimersByTime(NOTICE_MS));
+    expect(screen.queryByText(/imported just now/)).toBeNull();
+  });
+
+  it("says on the open bike page that the bike was removed, and turns its actions off", async () => {
+    const honda = stockItem("Honda CB500", 5);
+    renderApp(`/inventory/${honda._id}`, [honda]);
+    await screen.findByTestId("bike-quantity");
+    const source = liveStream();
+
+    source.send("stock", change(honda, "delete", -5, 0), 41);
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Honda CB500 was removed from the warehouse.",
+    );
+    expect(screen.getByRole("heading", { level: 2, name: "Honda CB500" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Delivered" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Import" })).toBeDisabled();
+    expect(screen.getByRole("spinbutton", { name: "Units to import" })).toBeDisabled();
+    expect(screen.queryByText("Honda CB500 removed")).toBeNull();
+  });
+
+  it("takes a removed bike off the stock list without asking for the list again", async () => {
+    const honda = stockItem("Honda CB500", 5);
+    const { count } = renderApp("/inventory", [honda, stockItem("Yamaha MT-07", 2)]);
+    await screen.findByText("2 bikes");
+    const source = liveStream();
+
+    source.send("stock", change(honda, "delete", -5, 0), 41);
+    await screen.findByText("1 bike");
+    expect(screen.queryByRole("article", { name: "Honda CB500" })).toBeNull();
+    expect(screen.getByText("Honda CB500 removed")).toBeInTheDocument();
+    expect(count("/api/stock")).toBe(1);
+  });
+
+  it("shows a new bike by asking for the list again, and names it in the corner", async () => {
+    const stock = [stockItem("Honda CB500", 12)];
+    const { count } = renderApp("/inventory", stock);
+    await screen.findByText("1 bike");
+    const source = liveStream();
+
+    const ducati = stockItem("Ducati Monster", 4);
+    stock.push(ducati);
+    source.send("stock", change(ducati, "create", 4, 4), 41);
+    expect(await screen.findByText("Ducati Monster added")).toBeInTheDocument();
+    await screen.findByText("2 bikes");
+    expect(card("Ducati Monster")).toBeInTheDocument();
+    expect(count("/api/stock")).toBe(2);
+  });
+
+  it("asks again for everything shown when the server says too much was missed", async () => {
+    const stock = [stockItem("Honda CB500", 12)];
+    const { count } = renderApp("/inventory", stock);
+    await screen.findByText("1 bike");
+    const source = liveStream();
+
+    stock.push(stockItem("Ducati Monster", 4));
+    source.send("reset", {}, 2000);
+    await screen.findByText("2 bikes");
+    expect(count("/api/stock")).toBe(2);
+  });
+
+  it("says when live updates are paused, and stops once they are back", async () => {
+    renderApp("/blog");
+    await screen.findByText("Nothing about stock here.");
+    const source = FakeEventSource.latest();
+    expect(source.url).toBe("/api/stock/events");
+    // Nothing while the first connection is being made.
+    expect(screen.queryByText(RECONNECTING_TEXT)).toBeNull();
+    source.open();
+    expect(screen.queryByText(RECONNECTING_TEXT)).toBeNull();
+
+    // The connection drops; the browser reconnects by itself.
+    source.fail();
+    expect(screen.getByText(RECONNECTING_TEXT).closest("[role=status]")).toHaveAttribute(
+      "aria-live",
+      "polite",
+    );
+    source.open();
+    expect(screen.queryByText(RECONNECTING_TEXT)).toBeNull();
+    expect(FakeEventSource.made).toHaveLength(1);
+  });
+
+  it("after the browser gives up, connects again ever more slowly, resuming after the last event", async () => {
+    renderApp("/blog");
+    await screen.findByText("Nothing about stock here.");
+    vi.useFakeTimers();
+    const first = liveStream();
+    first.send("stock", change(stockItem("Honda CB500", 5), "deliver", -1, 4), 41);
+
+    first.fail({ gaveUp: true });
+    expect(screen.getByText(RECONNECTING_TEXT)).toBeInTheDocument();
+    vi.advanceTimersByTime(RECONNECT_FIRST_DELAY_MS - 1);
+    expect(FakeEventSource.made).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeEventSource.made).toHaveLength(2);
+    expect(FakeEventSource.latest().url).toBe("/api/stock/events?lastEventId=41");
+
+    // Failing again, it waits twice as long.
+    FakeEventSource.latest().fail({ gaveUp: true });
+    vi.advanceTimersByTime(2 * RECONNECT_FIRST_DELAY_MS - 1);
+    expect(FakeEventSource.made).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeEventSource.made).toHaveLength(3);
+
+    // Once through, the next failure starts from the shortest wait again.
+    const third = FakeEventSource.latest();
+    third.open();
+    expect(screen.queryByText(RECONNECTING_TEXT)).toBeNull();
+    third.send("ready", { lastEventId: 43 }, 43);
+    third.fail({ gaveUp: true });
+    vi.advanceTimersByTime(RECONNECT_FIRST_DELAY_MS);
+    expect(FakeEventSource.made).toHaveLength(4);
+    expect(FakeEventSource.latest().url).toBe("/api/stock/events?lastEventId=43");
+  });
+
+  it("applies changes replayed after a reconnection without calling them new", async () => {
+    const honda = stockItem("Honda CB500", 12);
+    renderApp("/inventory", [honda]);
+    await screen.findByText("1 bike");
+    const source = liveStream();
+
+    source.fail();
+    source.open();
+    source.send("stock", change(honda, "deliver", -1, 11), 41);
+    await waitFor(() => expect(quantityOn(card("Honda CB500"))).toHaveTextContent("11"));
+    expect(screen.queryByText(/delivered just now/)).toBeNull();
+
+    source.send("ready", { lastEventId: 41 }, 41);
+    source.send("stock", change(honda, "deliver", -1, 10), 42);
+    expect(await screen.findByText("Honda CB500: 1 delivered just now")).toBeInTheDocument();
+  });
+
+  it("ignores events it cannot read", async () => {
+    const honda = stockItem("Honda CB500", 12);
+    renderApp("/inventory", [honda]);
+    await screen.findByText("1 bike");
+    const source = liveStream();
+
+    source.sendRaw("stock", "not json", 41);
+    source.send("stock", { ...change(honda, "deliver", -1, 11), kind: "stolen" }, 42);
+    source.send("stock", change(honda, "deliver", -1, 11), 43);
+    await waitFor(() => expect(quantityOn(card("Honda CB500"))).toHaveTextContent("11"));
+  });
+});

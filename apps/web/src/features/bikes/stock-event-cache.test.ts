@@ -1,0 +1,72 @@
+import { QueryClient } from "@tanstack/react-query";
+import type { Item } from "@ultimate-bikes/contract/bikes";
+import { stockStatusOf, type StockItem, type StockPage } from "@ultimate-bikes/contract/stock";
+import type { StockEvent } from "@ultimate-bikes/contract/stock-events";
+import { describe, expect, it } from "vitest";
+import { bikeKeys } from "./bikes-api";
+import { createStockCache } from "./stock-event-cache";
+
+const stockItem = (name: string, quantity: number): StockItem => ({
+  _id: crypto.randomUUID(),
+  name,
+  photo: "/images/bikes/vespa-gts-300.svg",
+  des: `The ${name}.`,
+  price: 1000,
+  quantity,
+  supplierName: "Honda Imports",
+  reorderPoint: 3,
+  status: stockStatusOf(quantity, 3),
+  updatedAt: "2026-11-22T10:00:00.000Z",
+});
+
+const event = (bike: StockItem, kind: StockEvent["kind"], quantity: number): StockEvent => ({
+  id: 41,
+  bikeId: bike._id,
+  name: bike.name,
+  kind,
+  delta: quantity - bike.quantity,
+  quantity,
+  at: "2026-11-22T11:00:00.000Z",
+});
+
+const page = (...items: StockItem[]): StockPage => ({ items, nextCursor: null, total: 30 });
+
+// What My Items and pages not on screen hold; the rendered lists are tested in live-stock.test.tsx.
+describe("stock events in the query cache", () => {
+  it("sets My Items' quantity, the same whether an event comes once or twice", () => {
+    const queryClient = new QueryClient();
+    const mine = stockItem("Honda CB500", 5);
+    const items: Item[] = [{ ...mine, email: "rider@example.com" }];
+    queryClient.setQueryData(bikeKeys.items("rider@example.com"), items);
+    const cache = createStockCache(queryClient);
+
+    cache.apply(event(mine, "deliver", 4));
+    const once = queryClient.getQueryData<Item[]>(bikeKeys.items("rider@example.com"));
+    cache.apply(event(mine, "deliver", 4));
+    const twice = queryClient.getQueryData<Item[]>(bikeKeys.items("rider@example.com"));
+    expect(once?.map((item) => item.quantity)).toEqual([4]);
+    expect(twice).toBe(once);
+
+    cache.apply(event(mine, "delete", 0));
+    expect(queryClient.getQueryData(bikeKeys.items("rider@example.com"))).toEqual([]);
+    cache.dispose();
+  });
+
+  it("on a removal, drops the bike from the pages holding it and marks the others for a new total", () => {
+    const queryClient = new QueryClient();
+    const gone = stockItem("Honda CB500", 5);
+    const kept = stockItem("Yamaha MT-07", 2);
+    queryClient.setQueryData(bikeKeys.stockPage({ sort: "name" }), page(gone, kept));
+    queryClient.setQueryData(bikeKeys.stockPage({ sort: "name", cursor: "x" }), page(kept));
+
+    createStockCache(queryClient).apply(event(gone, "delete", 0));
+    const holding = queryClient.getQueryState<StockPage>(bikeKeys.stockPage({ sort: "name" }));
+    const other = queryClient.getQueryState<StockPage>(
+      bikeKeys.stockPage({ sort: "name", cursor: "x" }),
+    );
+    expect(holding?.data).toEqual({ ...page(kept), total: 29 });
+    expect(holding?.isInvalidated).toBe(false);
+    expect(other?.data).toEqual(page(kept));
+    expect(other?.isInvalidated).toBe(true);
+  });
+});

@@ -1,0 +1,176 @@
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { bikeSchema, NO_SUCH_BIKE, type Bike, type Item } from "@ultimate-bikes/contract/bikes";
+import { stockStatusOf, type StockPage } from "@ultimate-bikes/contract/stock";
+import type { StockEvent } from "@ultimate-bikes/contract/stock-events";
+import { ApiRequestError } from "../../lib/api-client";
+import { bikeKeys } from "./bikes-api";
+
+/**
+ * What a stock event does to the bikes already in TanStack Query's cache. Quantities change in
+ * place, never by refetching a list, so nothing a person is about to click moves under them.
+ * Every rule sets the state the event names (an absolute quantity, a removal), so an event about
+ * a change this tab made itself, or one seen twice, changes nothing more.
+ */
+
+/** Creations that arrive together (the opening seed, a replay) cost one refetch, not one each. */
+export const LIST_REFRESH_DELAY_MS = 100;
+
+/**
+ * Applies `update` to every cached query under `queryKey` that it changes. A query keeps its
+ * fetch time: one field from an event does not make the rest of a page fresh, so it is refetched
+ * as soon as it would have been anyway.
+ */
+function patchQueries<Data>(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  update: (data: Data) => Data,
+) {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey })) {
+    const data = query.state.data as Data | undefined;
+    if (data === undefined) continue;
+    const next = update(data);
+    if (next !== data) {
+      queryClient.setQueryData(query.queryKey, next, { updatedAt: query.state.dataUpdatedAt });
+    }
+  }
+}
+
+const hasBike = (page: StockPage | undefined, id: string) =>
+  page?.items.some((bike) => bike._id === id) ?? false;
+
+function setQuantity(queryClient: QueryClient, { bikeId, quantity, at }: StockEvent) {
+  patchQueries<Bike>(queryClient, bikeKeys.detail(bikeId), (bike) =>
+    bike.quantity === quantity ? bike : { ...bike, quantity },
+  );
+  patchQueries<StockPage>(queryClient, bikeKeys.stock(), (page) =>
+    hasBike(page, bikeId)
+      ? {
+          ...page,
+          items: page.items.map((bike) =>
+            bike._id === bikeId
+              ? {
+                  ...bike,
+                  quantity,
+                  status: stockStatusOf(quantity, bike.reorderPoint),
+                  updatedAt: at,
+                }
+              : bike,
+          ),
+        }
+      : page,
+  );
+  patchQueries<Item[]>(queryClient, bikeKeys.itemLists(), (items) =>
+    items.some((item) => item._id === bikeId)
+      ? items.map((item) => (item._id === bikeId ? { ...item, quantity } : item))
+      : items,
+  );
+}
+
+/**
+ * The open bike page learns of the removal from its own query: it fails as a refetch would (404)
+ * but keeps the bike it had, so the page can still name it while saying it is gone and offering
+ * nothing to click (bike-detail-page.tsx). A later refetch answers the same 404, so the two never
+ * disagree; a restore (a `create` event) puts the bike back.
+ */
+async function markRemoved(queryClient: QueryClient, bikeId: string) {
+  const queryKey = bikeKeys.detail(bikeId);
+  // A fetch under way started before the removal; its answer must not win.
+  await queryClient.cancelQueries({ queryKey, exact: true });
+  const query = queryClient.getQueryCache().find<Bike>({ queryKey, exact: true });
+  if (!query) return;
+  query.setState({
+    ...query.state,
+    status: "error",
+    error: new ApiRequestError(404, NO_SUCH_BIKE),
+    errorUpdatedAt: Date.now(),
+    errorUpdateCount: query.state.errorUpdateCount + 1,
+    fetchStatus: "idle",
+  });
+}
+
+function removeBike(queryClient: QueryClient, bikeId: string) {
+  const pages = queryClient.getQueryCache().findAll({ queryKey: bikeKeys.stock() });
+  const showing = new Set(
+    pages.filter((query) => hasBike(query.state.data as StockPage | undefined, bikeId)),
+  );
+  // Pages that hold the bike lose it here and now. The others keep their bikes (with keyset
+  // pages, a removal elsewhere never changes which bikes a page holds) but maybe not their
+  // total, which only the server knows: refetching them moves nothing on screen.
+  void queryClient.invalidateQueries({
+    queryKey: bikeKeys.stock(),
+    predicate: (query) => !showing.has(query),
+  });
+  patchQueries<StockPage>(queryClient, bikeKeys.stock(), (page) =>
+    hasBike(page, bikeId)
+      ? {
+          ...page,
+          items: page.items.filter((bike) => bike._id !== bikeId),
+          total: Math.max(0, page.total - 1),
+        }
+      : page,
+  );
+  patchQueries<Item[]>(queryClient, bikeKeys.itemLists(), (items) =>
+    items.some((item) => item._id === bikeId) ? items.filter((item) => item._id !== bikeId) : items,
+  );
+  // A supplier's bike count just went down.
+  void queryClient.invalidateQueries({ queryKey: bikeKeys.suppliers() });
+  void markRemoved(queryClient, bikeId);
+}
+
+export interface StockCache {
+  apply: (event: StockEvent) => void;
+  /** After a `reset`: refetch everything bike-related. */
+  refetchAll: () => void;
+  dispose: () => void;
+}
+
+export function createStockCache(queryClient: QueryClient): StockCache {
+  let listRefresh: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * A new bike belongs somewhere in some lists, but where depends on each list's search,
+   * filters, sort and page, which only the server knows how to apply; placing it here would copy
+   * the server's full-text matching and keyset paging, and get them wrong. So the lists that may
+   * show it are asked again. That may shift the cards of an open list, which we accept for a
+   * creation (rare, and the pill says what happened), unlike quantity changes (frequent).
+   */
+  function refreshListsSoon() {
+    if (listRefresh !== undefined) return;
+    listRefresh = setTimeout(() => {
+      listRefresh = undefined;
+      for (const queryKey of [bikeKeys.stock(), bikeKeys.suppliers(), bikeKeys.itemLists()]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    }, LIST_REFRESH_DELAY_MS);
+  }
+
+  function apply(event: StockEvent) {
+    const { bikeId } = event;
+    switch (event.kind) {
+      case "deliver":
+      case "import":
+        setQuantity(queryClient, event);
+        break;
+      case "seed":
+      case "create":
+        // A page already open on this bike (it was restored): show it as it is now.
+        if (event.bike && queryClient.getQueryState(bikeKeys.detail(bikeId))) {
+          // The detail query holds a Bike: the list's status and updatedAt are left out.
+          queryClient.setQueryData(bikeKeys.detail(bikeId), bikeSchema.parse(event.bike));
+        }
+        refreshListsSoon();
+        break;
+      case "delete":
+        removeBike(queryClient, bikeId);
+        return;
+    }
+    // The ledger of this bike is short and has a new line: worth asking again if it is shown.
+    void queryClient.invalidateQueries({ queryKey: bikeKeys.movements(bikeId), exact: true });
+  }
+
+  return {
+    apply,
+    refetchAll: () => void queryClient.invalidateQueries({ queryKey: bikeKeys.all }),
+    dispose: () => clearTimeout(listRefresh),
+  };
+}
