@@ -5,6 +5,7 @@ import { createAuthTables } from "./migrations/002-create-auth-tables.ts";
 import { addReorderPointsAndSearch } from "./migrations/003-reorder-points-and-search.ts";
 import { createStockVersionAndAddCounts } from "./migrations/004-stock-version-and-add-counts.ts";
 import { addStockChangeNotifications } from "./migrations/005-stock-change-notifications.ts";
+import { addOneLetterSearchPrefixes } from "./migrations/006-one-letter-search-prefixes.ts";
 
 /**
  * The one list of migrations, run at every start-up on SQLite and PostgreSQL alike.
@@ -17,6 +18,7 @@ function migrations({ kind }: AppDatabase): Record<string, Migration> {
     "003-reorder-points-and-search": addReorderPointsAndSearch(kind),
     "004-stock-version-and-add-counts": createStockVersionAndAddCounts(kind),
     "005-stock-change-notifications": addStockChangeNotifications(kind),
+    "006-one-letter-search-prefixes": addOneLetterSearchPrefixes(kind),
   };
 }
 
