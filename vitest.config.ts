@@ -1,10 +1,15 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
-const serverProject = (database: "sqlite" | "postgres", include: string[]) => ({
+const serverProject = (
+  database: "sqlite" | "postgres",
+  include: string[],
+  exclude: string[] = [],
+) => ({
   test: {
     name: `server-${database}`,
     root: "apps/server",
     include,
+    exclude: [...configDefaults.exclude, ...exclude],
     env: { TEST_DATABASE: database },
     setupFiles: ["test/fail-on-console-error.ts"],
     testTimeout: 30_000,
@@ -15,9 +20,10 @@ const serverProject = (database: "sqlite" | "postgres", include: string[]) => ({
 export default defineConfig({
   test: {
     projects: [
-      // Unit tests and API tests on SQLite; the API tests again on PostgreSQL.
-      serverProject("sqlite", ["src/**/*.test.ts"]),
-      serverProject("postgres", ["src/**/*.api.test.ts"]),
+      // Unit tests and API tests on SQLite; the API tests again on PostgreSQL, with the tests
+      // only PostgreSQL has a reason for (a server restart, processes sharing one database).
+      serverProject("sqlite", ["src/**/*.test.ts"], ["src/**/*.postgres.test.ts"]),
+      serverProject("postgres", ["src/**/*.api.test.ts", "src/**/*.postgres.test.ts"]),
       "apps/web",
       { test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"] } },
     ],

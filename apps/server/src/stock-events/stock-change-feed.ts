@@ -61,11 +61,6 @@ export function createStockChangeFeed(
   const stopListening = changes.subscribe(() => void catchUp());
 
   return {
-    /** The id of the last movement passed on: a new subscriber gets every one after it. */
-    get position() {
-      return position;
-    },
-
     /** Starts from the newest movement: what came before is history, replayed only on request. */
     async start() {
       position = (await ledger.latestMovementId()) ?? 0;

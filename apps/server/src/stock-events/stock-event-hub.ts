@@ -175,22 +175,23 @@ export function createStockEventHub(
     async connect(response: ServerResponse, resumeFrom: ResumePoint) {
       response.writeHead(200, EVENT_STREAM_HEADERS);
       response.write(retryMessage(STOCK_EVENTS_RETRY_MS));
-      const subscriber: Subscriber = {
-        response,
-        sentUpTo: feed.position,
-        waiting: resumeFrom === undefined ? null : [],
-        waitingBytes: 0,
-      };
+      // Subscribed before the ledger is read, holding live batches aside until then: whatever
+      // commits meanwhile is in the read or in what waits, never in neither.
+      const subscriber: Subscriber = { response, sentUpTo: 0, waiting: [], waitingBytes: 0 };
       subscribers.add(subscriber);
       response.once("close", () => subscribers.delete(subscriber));
-      if (resumeFrom !== undefined) {
-        try {
+      try {
+        if (resumeFrom === undefined) {
+          // From the newest movement in the ledger, which the feed may not have passed on yet
+          // (the database's notification is still on its way).
+          subscriber.sentUpTo = (await ledger.latestMovementId()) ?? 0;
+        } else {
           await replay(subscriber, resumeFrom);
-        } catch (error) {
-          log.warn({ err: error }, "replaying stock events failed");
-          drop(subscriber, "replay failed");
-          return;
         }
+      } catch (error) {
+        log.warn({ err: error }, "reading the stock ledger for a new stream failed");
+        drop(subscriber, "ledger unreadable");
+        return;
       }
       if (subscribers.has(subscriber)) goLive(subscriber);
     },
