@@ -77,6 +77,9 @@ test.describe("bike detail: Delivered", () => {
     signedInPage: page,
     pageErrors,
   }) => {
+    // A page that has lost live stock (its stream cannot connect) and so shows an old quantity.
+    await page.route("**/api/stock/events*", (route) => route.abort());
+    pageErrors.expect((_text, url) => url.includes("/api/stock/events"));
     // Someone else imports while the page shows 2: the answer (4), not 2 - 1, is shown.
     const restocked = await createBike(page, { quantity: "2" });
     await openDetail(page, restocked.id, restocked.name, 2);
