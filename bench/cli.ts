@@ -6,6 +6,7 @@
 import { measureBundleSizes } from "./lib/bundle-size-bench.ts";
 import { measureColdStarts } from "./lib/cold-start-bench.ts";
 import { runDeliveriesBench } from "./lib/deliveries-bench.ts";
+import { runLiveStockBench } from "./lib/live-stock-bench.ts";
 import { parseOptions, SetupError, usage, type BenchOptions, type Command } from "./lib/options.ts";
 import { runReadApiBench } from "./lib/read-api-bench.ts";
 import { runScaleBench } from "./lib/scale-bench.ts";
@@ -13,6 +14,7 @@ import {
   bundleReport,
   coldStartReport,
   deliveriesReport,
+  liveStockReport,
   machineSummary,
   readApiReport,
   scaleReport,
@@ -54,6 +56,10 @@ const run: Record<Exclude<Command, "all">, (options: BenchOptions) => Promise<Se
   scale: async (options) => {
     const runs = await runScaleBench(options.databases, options, progress);
     return ["Stock at warehouse scale", scaleReport(runs, options)];
+  },
+  "live-stock": async (options) => {
+    const results = await runLiveStockBench(options.databases, options, progress);
+    return ["Live stock", liveStockReport(results, options)];
   },
 };
 

@@ -15,6 +15,7 @@ const COMMANDS = [
   "soak",
   "cold-start",
   "scale",
+  "live-stock",
 ] as const;
 export type Command = (typeof COMMANDS)[number];
 
@@ -33,6 +34,8 @@ export interface BenchOptions {
   webDistDir: string;
   bikes: number;
   pageLoads: number;
+  subscribers: number;
+  writes: number;
 }
 
 export const usage = `npx node bench/cli.ts COMMAND [options]
@@ -46,14 +49,18 @@ Commands:
   cold-start   the server's start on Node's type stripping against tsx
   scale        reads at 100,000 bikes against a bare Fastify server sending the same bytes,
                searches as typed, and Inventory's first page in Chromium (after \`npm run build\`)
+  live-stock   live stock events (GET /api/stock/events): the delay from a write to each of
+               1,000 subscribers, and the most events per second before one is dropped or falls
+               behind, against a bare node:http fan-out; on PostgreSQL across two app instances
 
 Options:
-  --database sqlite|postgres  read-api, deliveries, scale: repeatable; default sqlite, and
-                              postgres too when BENCH_DATABASE_URL is set
+  --database sqlite|postgres  read-api, deliveries, scale, live-stock: repeatable; default
+                              sqlite, and postgres too when BENCH_DATABASE_URL is set
   --connections N             concurrent connections (default 10)
   --rounds N                  alternating rounds (default 4; cold-start: starts per launcher, 15)
   --warmup SECONDS            read-api, scale: unmeasured load per server and endpoint (default 2)
-  --duration SECONDS          read-api, scale: measured load per server and endpoint (default 10)
+  --duration SECONDS          read-api, scale: measured load per server and endpoint (default 10);
+                              live-stock: each step of the event-rate ramp (default 3)
   --deliveries N              deliveries: requests per side and scenario, after one round's
                               worth of warm-up (default 10000)
   --requests N                soak: requests in all (default 200000)
@@ -62,6 +69,9 @@ Options:
   --bikes N                   scale: the stock the reads, searches and page loads run on
                               (default 100000; the whole list always runs on 1,000)
   --page-loads N              scale: timed loads of Inventory in Chromium (default 5)
+  --subscribers N             live-stock: open event streams per server (default 1000)
+  --writes N                  live-stock: paced writes timed to every subscriber, after a tenth
+                              as many of warm-up (default 300)
 
 Environment:
   BENCH_DATABASE_URL          postgres:// URL of a user allowed to create databases; each run
@@ -82,13 +92,20 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv): BenchOptio
     connections: whole("connections", 10),
     rounds: whole("rounds", command === "cold-start" ? 15 : 4),
     warmupSeconds: positive("warmup", values.warmup, 2, Number.isFinite),
-    durationSeconds: positive("duration", values.duration, 10, Number.isFinite),
+    durationSeconds: positive(
+      "duration",
+      values.duration,
+      command === "live-stock" ? 3 : 10,
+      Number.isFinite,
+    ),
     deliveries: whole("deliveries", 10_000),
     requests: whole("requests", 200_000),
     gcIntervalMs: whole("gc-interval-ms", 100),
     webDistDir: path.resolve(values["web-dist"] ?? path.join(repoRoot, "apps/web/dist")),
     bikes: whole("bikes", 100_000),
     pageLoads: whole("page-loads", 5),
+    subscribers: whole("subscribers", 1_000),
+    writes: whole("writes", 300),
   };
 }
 
@@ -110,6 +127,8 @@ function parseOrExplain(args: string[]) {
         "web-dist": { type: "string" },
         bikes: number,
         "page-loads": number,
+        subscribers: number,
+        writes: number,
       },
     });
   } catch (error) {

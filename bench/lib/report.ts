@@ -5,6 +5,15 @@ import { DRAIN, type DeliveriesResults, type DeliveriesSettings } from "./delive
 import type { Comparison } from "./load.ts";
 import type { EndpointComparison, ReadLoadSettings } from "./fixed-baseline.ts";
 import {
+  CATCH_UP_MS,
+  LIVE_P99_GOAL_MS,
+  PACE_MS,
+  RAMP_RATE_TOLERANCE,
+  RAMP_WRITERS,
+  type LiveStockResults,
+  type LiveStockSettings,
+} from "./live-stock-bench.ts";
+import {
   FIRST_PAGE_GOAL_MS,
   SEARCH_P95_GOAL_MS,
   type ScaleRun,
@@ -278,4 +287,97 @@ export function scaleReport(runs: ScaleRun[], settings: ScaleSettings): string {
     pagesIntro,
     pages,
   ].join("\n\n");
+}
+
+/** Live stock: delays against the bare fan-out, then the event-rate ramps. */
+export function liveStockReport(results: LiveStockResults, settings: LiveStockSettings): string {
+  const intro =
+    `${whole(settings.subscribers)} subscribers per server (\`GET /api/stock/events\`), held by ` +
+    `${results.subscriberProcesses} processes of their own, for the app and for the bare ` +
+    `fan-out alike. Per server ${results.warmupWrites} writes of warm-up, then ` +
+    `${whole(settings.writes)} measured in ${settings.rounds} alternating rounds, one at a time: ` +
+    "each waits for its answer and for its event at every subscriber, and at most one starts " +
+    `every ${PACE_MS} ms. The delay runs from just before the write is sent to when each ` +
+    "subscriber's parser has the event (one monotonic clock for all processes): one sample per " +
+    "write and subscriber. The app's writes are deliveries and imports of one unit in turn; the " +
+    "bare server publishes a message of the same shape and size. " +
+    `${overRounds("app", "bare")} Load average as the run started: ` +
+    `${results.loadAtStart.map((load) => load.toFixed(1)).join(" / ")}.`;
+  const delays = table(
+    [
+      "Database",
+      "App setup",
+      "p50 app/bare",
+      "p99 app/bare",
+      "App p50",
+      "App p99",
+      "Bare p50",
+      "Bare p99",
+      "App max",
+      "App write answered (p50)",
+      "Message",
+      "Goal",
+    ],
+    results.latency.map((run) => {
+      const goal = LIVE_P99_GOAL_MS[run.database];
+      return [
+        run.database,
+        run.setup,
+        ratioWithRange(run.app.p50Ms, run.bare.p50Ms, run.roundP50Ratios),
+        ratioWithRange(run.app.p99Ms, run.bare.p99Ms, run.roundP99Ratios),
+        milliseconds(run.app.p50Ms),
+        milliseconds(run.app.p99Ms),
+        milliseconds(run.bare.p50Ms),
+        milliseconds(run.bare.p99Ms),
+        milliseconds(run.app.maxMs),
+        milliseconds(run.app.answerP50Ms),
+        `${whole(run.app.messageBytes)} B (bare ${whole(run.bare.messageBytes)} B)`,
+        goalCell(`p99 ≤ ${goal} ms`, run.app.p99Ms <= goal),
+      ];
+    }),
+  );
+  if (results.ramps.length === 0) return [intro, delays].join("\n\n");
+
+  const rampIntro =
+    `Ramp (SQLite): events per second, ${settings.durationSeconds} s a step, written by up to ` +
+    `${RAMP_WRITERS} requests in flight on a fixed schedule, to the same subscribers, the app ` +
+    "and the bare fan-out in turn at each rate. A step " +
+    `passes when its writes went out at ${Math.round(RAMP_RATE_TOLERANCE * 100)}% of the rate ` +
+    "or more, all answered 200, no stream was closed, and every stream had every event within " +
+    `${CATCH_UP_MS / 1000} s of the step's last write going out (that write's answer included); ` +
+    "times are from that moment. Each side stops at its first failing step. Everything " +
+    "shares 2 CPU cores: writer, server and subscribers.";
+  const steps = table(
+    [
+      "Server",
+      "Rate",
+      "Sent/s",
+      "Answered/s",
+      "Last answer after",
+      "All received after",
+      "Cores: server / subscribers / writer",
+      "Result",
+    ],
+    results.ramps.flatMap((ramp) =>
+      ramp.steps.map((step) => [
+        ramp.target === "bare" ? "bare" : "app",
+        `${whole(step.rate)}/s`,
+        whole(step.sentPerSecond),
+        whole(step.answeredPerSecond),
+        milliseconds(step.answeredAfterMs),
+        milliseconds(step.catchUpMs),
+        [step.cores.server, step.cores.subscribers, step.cores.writer]
+          .map((cores) => cores.toFixed(2))
+          .join(" / "),
+        step.problem === undefined ? "passed" : `failed: ${step.problem}`,
+      ]),
+    ),
+  );
+  const app = results.ramps.find((ramp) => ramp.target !== "bare")?.highestPassing;
+  const bare = results.ramps.find((ramp) => ramp.target === "bare")?.highestPassing;
+  const highest = (rate: number | undefined) => (rate === undefined ? "none" : `${whole(rate)}/s`);
+  const summary =
+    `Highest passing rate: app ${highest(app)}, bare ${highest(bare)}` +
+    (app && bare ? `: app/bare ${ratio(app, bare)}.` : ".");
+  return [intro, delays, rampIntro, steps, summary].join("\n\n");
 }

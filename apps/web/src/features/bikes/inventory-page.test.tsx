@@ -1,28 +1,15 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { stockStatusOf, type StockItem } from "@ultimate-bikes/contract/stock";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { InventoryPage } from "./inventory-page";
-
-const stockItem = (name: string, quantity: number, supplierName: string): StockItem => ({
-  _id: crypto.randomUUID(),
-  name,
-  photo: "/images/bikes/vespa-gts-300.svg",
-  des: `The ${name}.`,
-  price: 1000,
-  quantity,
-  supplierName,
-  reorderPoint: 3,
-  status: stockStatusOf(quantity, 3),
-  updatedAt: "2026-11-22T10:00:00.000Z",
-});
+import { stockItem } from "../../test/stock-items";
 
 const stock = [
-  stockItem("Honda CB500", 12, "Honda Imports"),
-  stockItem("Yamaha MT-07", 2, "Yamaha Direct"),
-  stockItem("Vespa Primavera", 0, "Piaggio"),
+  stockItem("Honda CB500", 12, { supplierName: "Honda Imports" }),
+  stockItem("Yamaha MT-07", 2, { supplierName: "Yamaha Direct" }),
+  stockItem("Vespa Primavera", 0, { supplierName: "Piaggio" }),
 ];
 
 /** The API as far as Inventory needs it: one page holding every bike that matches. */

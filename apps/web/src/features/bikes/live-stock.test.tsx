@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
-import { stockStatusOf, type StockItem } from "@ultimate-bikes/contract/stock";
+import type { StockItem } from "@ultimate-bikes/contract/stock";
 import type { StockEvent, StockEventKind } from "@ultimate-bikes/contract/stock-events";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -10,19 +10,7 @@ import { InventoryPage } from "./inventory-page";
 import { LiveStock, RECONNECTING_TEXT } from "./live-stock";
 import { RECONNECT_FIRST_DELAY_MS } from "./stock-events";
 import { NOTICE_MS } from "./use-live-stock";
-
-const stockItem = (name: string, quantity: number): StockItem => ({
-  _id: crypto.randomUUID(),
-  name,
-  photo: "/images/bikes/vespa-gts-300.svg",
-  des: `The ${name}.`,
-  price: 1000,
-  quantity,
-  supplierName: "Honda Imports",
-  reorderPoint: 3,
-  status: stockStatusOf(quantity, 3),
-  updatedAt: "2026-11-22T10:00:00.000Z",
-});
+import { stockItem } from "../../test/stock-items";
 
 /** A movement of `bike` as the stream sends it, leaving it with `quantity`. */
 function change(bike: StockItem, kind: StockEventKind, delta: number, quantity: number) {

@@ -1,24 +1,13 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { StockItem } from "@ultimate-bikes/contract/stock";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { ToastContainer } from "react-toastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ManageInventoryPage } from "./manage-inventory-page";
+import { stockItem } from "../../test/stock-items";
 
-const bike = (name: string, quantity: number): StockItem => ({
-  _id: crypto.randomUUID(),
-  name,
-  photo: "/images/bikes/vespa-gts-300.svg",
-  des: `The ${name}.`,
-  price: 18999,
-  quantity,
-  supplierName: "Honda Imports",
-  reorderPoint: 3,
-  status: quantity === 0 ? "out" : quantity <= 3 ? "low" : "in",
-  updatedAt: "2026-11-22T10:00:00.000Z",
-});
+const bike = (name: string, quantity: number) => stockItem(name, quantity, { price: 18999 });
 
 /**
  * The page on a screen `width` wide, against an API that lists two bikes and deletes any. After a

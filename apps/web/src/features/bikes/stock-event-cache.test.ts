@@ -1,23 +1,11 @@
 import { QueryClient } from "@tanstack/react-query";
 import type { Item } from "@ultimate-bikes/contract/bikes";
-import { stockStatusOf, type StockItem, type StockPage } from "@ultimate-bikes/contract/stock";
+import type { StockItem, StockPage } from "@ultimate-bikes/contract/stock";
 import type { StockEvent } from "@ultimate-bikes/contract/stock-events";
 import { describe, expect, it } from "vitest";
 import { bikeKeys } from "./bikes-api";
 import { createStockCache } from "./stock-event-cache";
-
-const stockItem = (name: string, quantity: number): StockItem => ({
-  _id: crypto.randomUUID(),
-  name,
-  photo: "/images/bikes/vespa-gts-300.svg",
-  des: `The ${name}.`,
-  price: 1000,
-  quantity,
-  supplierName: "Honda Imports",
-  reorderPoint: 3,
-  status: stockStatusOf(quantity, 3),
-  updatedAt: "2026-11-22T10:00:00.000Z",
-});
+import { stockItem } from "../../test/stock-items";
 
 const event = (bike: StockItem, kind: StockEvent["kind"], quantity: number): StockEvent => ({
   id: 41,
