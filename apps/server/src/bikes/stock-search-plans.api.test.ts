@@ -11,11 +11,12 @@ import { createStockSearch, type StockFilters, type StockSearch } from "./stock-
  * stock-search.ts). The API tests' small stock only ever takes the narrow way, so this file asks
  * the same searches both ways, straight from the test app's database, and wants the same pages.
  */
-describe(`broad and narrow searches on ${testDatabaseKind}`, () => {
+describe(`narrow, broad and dense searches on ${testDatabaseKind}`, () => {
   const test = useTestApp({ signedUpUsers: ["owner"] });
   let database: AppDatabase;
   let broad: StockSearch;
   let narrow: StockSearch;
+  let dense: StockSearch;
 
   beforeAll(async () => {
     for (const [name, quantity] of [
@@ -26,8 +27,9 @@ describe(`broad and narrow searches on ${testDatabaseKind}`, () => {
       await addBike(test.app, test.users.owner, { name, quantity, supplierName: "Scramble Ltd." });
     }
     database = openDatabase(test.config.database, test.app.log);
-    broad = createStockSearch(database, 0);
-    narrow = createStockSearch(database, Number.POSITIVE_INFINITY);
+    broad = createStockSearch(database, { broadSearch: 0, denseShare: Number.POSITIVE_INFINITY });
+    dense = createStockSearch(database, { broadSearch: 0, denseShare: 0 });
+    narrow = createStockSearch(database, { broadSearch: Number.POSITIVE_INFINITY });
   });
   afterAll(() => database?.db.destroy());
 
@@ -47,12 +49,13 @@ describe(`broad and narrow searches on ${testDatabaseKind}`, () => {
     ["a", { status: "low" }],
   ];
 
-  it.each(searches)("pages q=%j %j the same both ways, in every sort", async (q, filters) => {
+  it.each(searches)("pages q=%j %j the same every way, in every sort", async (q, filters) => {
     const words = searchWords(q);
     for (const sort of STOCK_SORTS) {
       const expected = await allPages(narrow, { ...filters, words }, sort);
       expect(expected[0]!.total).toBeGreaterThan(0);
       expect(await allPages(broad, { ...filters, words }, sort)).toEqual(expected);
+      expect(await allPages(dense, { ...filters, words }, sort)).toEqual(expected);
     }
   });
 });

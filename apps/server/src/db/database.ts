@@ -40,6 +40,10 @@ export function openDatabase(config: DatabaseConfig, log: FastifyBaseLogger): Ap
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
+  // Reads of a large stock (its search index) from memory: a 64 MiB page cache instead of 2 MiB,
+  // and the file mapped (256 MiB) instead of copied in a read call per page.
+  sqlite.pragma("cache_size = -65536");
+  sqlite.pragma("mmap_size = 268435456");
   return {
     kind: "sqlite",
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
