@@ -41,24 +41,30 @@ async function call(
 }
 
 /**
- * Registers a new user through better-auth's own endpoint and keeps its session cookie. Sign-up
- * is limited to 10 a minute per client address; a benchmark needs one per server. better-auth
- * refuses it without the Origin a browser would send: the app's PUBLIC_URL.
+ * Registers a new user through better-auth's own endpoints, then signs in (sign-up signs nobody
+ * in: docs/decisions/012) and keeps the session cookie. Sign-up is limited to 10 a minute per
+ * client address; a benchmark needs one per server. better-auth refuses both without the Origin
+ * a browser would send: the app's PUBLIC_URL.
  */
 export async function signUp(origin: string): Promise<Session> {
-  const response = await call(origin, "POST", "/api/auth/sign-up/email", 200, {
-    headers: { origin: BENCH_PUBLIC_URL },
-    body: {
-      name: "Benchmark Staff",
-      email: `bench-${randomUUID().slice(0, 8)}@example.com`,
-      password: randomBytes(18).toString("base64url"),
-    },
+  const credentials = {
+    email: `bench-${randomUUID().slice(0, 8)}@example.com`,
+    password: randomBytes(18).toString("base64url"),
+  };
+  const headers = { origin: BENCH_PUBLIC_URL };
+  await call(origin, "POST", "/api/auth/sign-up/email", 200, {
+    headers,
+    body: { name: "Benchmark Staff", ...credentials },
+  });
+  const response = await call(origin, "POST", "/api/auth/sign-in/email", 200, {
+    headers,
+    body: credentials,
   });
   const cookie = response.headers
     .getSetCookie()
     .map((line) => line.split(";")[0])
     .join("; ");
-  if (!cookie) throw new Error("sign-up set no session cookie");
+  if (!cookie) throw new Error("sign-in set no session cookie");
   return { origin, cookie };
 }
 

@@ -29,40 +29,68 @@ describe("signInFormSchema", () => {
 });
 
 describe("registrationFormSchema", () => {
-  it("trims the name and the email", () => {
+  it("trims the name and the email", async () => {
     expect(
-      registrationFormSchema.parse({
+      await registrationFormSchema.parseAsync({
         name: " Nadia Rahman ",
         email: " nadia@example.com ",
-        password: "12345678",
+        password: "ride safe 2026",
       }),
-    ).toEqual({ name: "Nadia Rahman", email: "nadia@example.com", password: "12345678" });
+    ).toEqual({ name: "Nadia Rahman", email: "nadia@example.com", password: "ride safe 2026" });
   });
 
-  it("refuses a name of spaces and a short password", () => {
-    const valid = { name: "Nadia", email: "nadia@example.com", password: "12345678" };
-    expect(firstProblem(registrationFormSchema.safeParse({ ...valid, name: "   " }))).toBe(
-      "Please enter your name.",
-    );
-    expect(firstProblem(registrationFormSchema.safeParse({ ...valid, password: "1234567" }))).toBe(
-      "Please use at least 8 characters.",
-    );
+  it("refuses a name of spaces and a short password", async () => {
+    const valid = { name: "Nadia", email: "nadia@example.com", password: "ride safe 2026" };
+    expect(
+      firstProblem(await registrationFormSchema.safeParseAsync({ ...valid, name: "   " })),
+    ).toBe("Please enter your name.");
+    expect(
+      firstProblem(await registrationFormSchema.safeParseAsync({ ...valid, password: "1234567" })),
+    ).toBe("Please use at least 8 characters.");
   });
+
+  it.each(["password", "12345678", "qwertyuiop", "Password1!", "nadia rahman"])(
+    "refuses the guessable password %j, saying why",
+    async (password) => {
+      const result = await registrationFormSchema.safeParseAsync({
+        name: "Nadia Rahman",
+        email: "nadia@example.com",
+        password,
+      });
+      expect(result.error?.issues[0]?.path).toEqual(["password"]);
+      expect(firstProblem(result)).toMatch(/^This password is too easy to guess\./);
+    },
+  );
 });
 
 describe("newPasswordFormSchema", () => {
-  it("needs the same password twice", () => {
+  it("needs the same password twice", async () => {
     expect(
-      newPasswordFormSchema.safeParse({ password: "a fresh password", confirm: "a fresh password" })
-        .success,
+      (
+        await newPasswordFormSchema.safeParseAsync({
+          password: "a fresh password",
+          confirm: "a fresh password",
+        })
+      ).success,
     ).toBe(true);
-    const mismatch = newPasswordFormSchema.safeParse({
+    const mismatch = await newPasswordFormSchema.safeParseAsync({
       password: "a fresh password",
       confirm: "another password",
     });
     expect(mismatch.error?.issues[0]).toMatchObject({
       message: "The two passwords are not the same.",
       path: ["confirm"],
+    });
+  });
+
+  it("refuses a guessable new password", async () => {
+    const result = await newPasswordFormSchema.safeParseAsync({
+      password: "password",
+      confirm: "password",
+    });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ["password"],
+      message: expect.stringMatching(/too easy to guess/),
     });
   });
 });

@@ -1,5 +1,9 @@
 import { z } from "zod";
 import { emailSchema } from "./email.ts";
+import { safeText } from "./safe-text.ts";
+
+/** The longest token a mailed link carries (ours are a few hundred characters). */
+export const LINK_TOKEN_MAX = 2000;
 
 /**
  * `POST /api/login`: the original API's call that trades a signed-in session for an access token
@@ -25,6 +29,8 @@ export const linkStatusSchema = z.object({
   status: z.enum(["valid", "used", "expired", "invalid"]),
 });
 
-export const linkStatusQuerySchema = z.strictObject({ token: z.string().min(1).max(2000) });
+export const linkStatusQuerySchema = z.strictObject({
+  token: safeText(LINK_TOKEN_MAX, { trim: false }),
+});
 
 export type LinkStatus = z.infer<typeof linkStatusSchema>["status"];

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { emailSchema } from "./email.ts";
+import { safeText } from "./safe-text.ts";
 
 /** Limits that keep every stored number exact and far from integer overflow. */
 export const PRICE_MAX = 10_000_000;
 export const QUANTITY_MAX = 1_000_000;
 export const TEXT_MAX = 120;
 export const DESCRIPTION_MAX = 2000;
+export const PHOTO_URL_MAX = 2000;
 
 /** A bike's reorder point when nobody set one: at or below it, its stock is low. */
 export const DEFAULT_REORDER_POINT = 3;
@@ -84,29 +86,60 @@ export const priceField = z
       .refine((value) => Number(value.toFixed(2)) === value, "must have at most two decimals"),
   );
 
-const requiredText = (max: number) =>
-  z
-    .string({ error: "is required" })
-    .trim()
-    .min(1, "is required")
-    .max(max, `must be at most ${max} characters`);
+/**
+ * Where a relative photo path is resolved for the check below. Any origin would do: what counts is
+ * whether a path stays on the origin it is resolved against, wherever the site runs.
+ */
+const PHOTO_CHECK_BASE = "https://ultimate-bikes.invalid";
 
-/** A photo is an http(s) URL or a path on this site (not a protocol-relative `//host/…`). */
-const photoField = requiredText(2000).refine(
-  (value) => /^\/(?!\/)\S*$/.test(value) || /^https?:\/\/[^\s]+$/i.test(value),
-  "must be an image URL starting with http://, https:// or /",
-);
+// The contract compiles without DOM or Node types; browsers and Node both have the WHATWG URL.
+declare const URL: new (
+  input: string,
+  base?: string,
+) => { protocol: string; hostname: string; origin: string };
+
+/**
+ * A photo is an `https:` URL or a path on this site, judged as a browser reads it: the value is
+ * parsed with the WHATWG URL parser against a base. Input with a scheme must be `https:`; input
+ * without one must stay on the base's origin, so `//host/x`, `/\host/x` and `\\host` (which a
+ * browser loads from `host`) are refused, and so is an encoded slash or backslash (`/%5Chost`),
+ * which some servers and proxies decode.
+ */
+export function isSafePhotoUrl(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  const hasScheme = /^[a-z][a-z\d+.-]*:/i.test(value);
+  let url: { protocol: string; hostname: string; origin: string };
+  try {
+    // With a scheme, it is parsed on its own, as on a page of any other scheme: `https:host`
+    // names `host`, and `https:` alone names nothing.
+    url = hasScheme ? new URL(value) : new URL(value, `${PHOTO_CHECK_BASE}/`);
+  } catch {
+    return false;
+  }
+  if (hasScheme) return url.protocol === "https:" && url.hostname !== "";
+  return (
+    url.origin === PHOTO_CHECK_BASE &&
+    /^\/(?![/\\])/.test(value) &&
+    !value.includes("\\") &&
+    !/%(2f|5c)/i.test(value)
+  );
+}
+
+export const PHOTO_URL_PROBLEM =
+  "must be an https:// image URL or a path on this site starting with /";
+
+const photoField = safeText(PHOTO_URL_MAX).refine(isSafePhotoUrl, PHOTO_URL_PROBLEM);
 
 /** `POST /bikes` and `POST /items`: the add form's seven fields (docs/product.md, Screens). */
 export const newBikeSchema = z.strictObject({
-  name: requiredText(TEXT_MAX),
+  name: safeText(TEXT_MAX),
   /** Informational only: the owner always comes from the session. */
   email: emailSchema.optional(),
   photo: photoField,
-  des: requiredText(DESCRIPTION_MAX),
+  des: safeText(DESCRIPTION_MAX, { multiline: true }),
   price: priceField,
   quantity: wholeNumber(),
-  supplierName: requiredText(TEXT_MAX),
+  supplierName: safeText(TEXT_MAX),
   /** Optional: DEFAULT_REORDER_POINT when left out. */
   reorderPoint: wholeNumber().optional(),
 });

@@ -12,6 +12,11 @@ export const apiErrorSchema = z.object({
   error: z.string(),
   message: z.string(),
   fields: z.array(fieldErrorSchema).optional(),
+  /**
+   * On an error from the account service (`/api/auth/*`): its machine-readable code, such as
+   * `INVALID_EMAIL_OR_PASSWORD`, which better-auth's browser client reads.
+   */
+  code: z.string().optional(),
   /** On a stock conflict (409): the quantity actually stored now, so the caller can recover. */
   currentQuantity: z.number().int().optional(),
 });

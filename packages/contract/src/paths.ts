@@ -17,3 +17,6 @@ export const RESET_PASSWORD_PATH = "/reset-password";
 
 /** Where a Google or GitHub sign-in ends inside the popup, on our own origin. */
 export const OAUTH_POPUP_DONE_PATH = "/auth/popup-done";
+
+/** The login page, linked from mail. */
+export const LOGIN_PATH = "/login";

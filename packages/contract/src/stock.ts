@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bikeSchema, TEXT_MAX } from "./bikes.ts";
+import { safeText } from "./safe-text.ts";
 
 /**
  * Searching and paging the stock at warehouse scale: `GET /api/stock` and `GET /api/suppliers`.
@@ -52,12 +53,8 @@ export type StockSort = z.infer<typeof stockSortSchema>;
  * before, opaque to clients.
  */
 export const stockQuerySchema = z.strictObject({
-  q: z
-    .string()
-    .trim()
-    .max(SEARCH_TEXT_MAX, `must be at most ${SEARCH_TEXT_MAX} characters`)
-    .optional(),
-  supplier: z.string().trim().min(1).max(TEXT_MAX).optional(),
+  q: safeText(SEARCH_TEXT_MAX, { required: false }).optional(),
+  supplier: safeText(TEXT_MAX).optional(),
   status: z.enum(stockStatusSchema.options, { error: "must be in, low or out" }).optional(),
   owner: z.literal("me", { error: "must be me" }).optional(),
   sort: stockSortSchema.default("name"),
@@ -68,7 +65,7 @@ export const stockQuerySchema = z.strictObject({
     .max(STOCK_PAGE_MAX, `must be at most ${STOCK_PAGE_MAX}`)
     .default(STOCK_PAGE_DEFAULT),
   // Room for the longest name as a sort key: 120 characters of up to 3 UTF-8 bytes, base64.
-  cursor: z.string().min(1).max(1000).optional(),
+  cursor: safeText(1000, { trim: false }).optional(),
 });
 export type StockQuery = z.output<typeof stockQuerySchema>;
 export type StockQueryInput = z.input<typeof stockQuerySchema>;

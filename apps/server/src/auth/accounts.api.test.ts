@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import {
   accessTokenFor,
   cookiesFrom,
+  postSignIn,
   postSignUp,
   signUp,
   TEST_PASSWORD,
@@ -182,7 +183,9 @@ describe(`accounts on ${testDatabaseKind}`, () => {
   });
 
   it("keeps the session cookie HTTP-only", async () => {
-    const response = await postSignUp(test.app, uniqueEmail(), "10.0.0.4");
+    const email = uniqueEmail();
+    expect((await postSignUp(test.app, email, "10.0.0.4")).statusCode).toBe(200);
+    const response = await postSignIn(test.app, email, TEST_PASSWORD, "10.0.0.4");
     expect(cookiesFrom(response)).toMatch(/session_token=/);
     expect(String(response.headers["set-cookie"])).toMatch(/HttpOnly/i);
   });

@@ -12,7 +12,8 @@ import type { AppConfig } from "../config.ts";
 import { HttpError } from "../plugins/errors.ts";
 import type { AccessTokens } from "./access-token.ts";
 import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
-import { forwardToAuth, isOwnEmail, signedInUser, type Authentication } from "./authentication.ts";
+import { authBridgeRoutes } from "./auth-bridge.ts";
+import { isOwnEmail, signedInUser, type Authentication } from "./authentication.ts";
 import { createLinkStatus } from "./link-status.ts";
 
 interface AuthRoutesOptions {
@@ -30,12 +31,10 @@ export async function authRoutes(
   const linkStatus = createLinkStatus(auth, config.authSecret);
 
   // better-auth owns everything under /api/auth (documented by better-auth itself).
-  routes.route({
-    method: ["GET", "POST"],
-    url: "/auth/*",
-    schema: { hide: true },
-    handler: (request, reply) =>
-      forwardToAuth(auth, request, reply, config.publicUrl, CLIENT_IP_HEADER),
+  await app.register(authBridgeRoutes, {
+    auth,
+    publicUrl: config.publicUrl,
+    clientIpHeader: CLIENT_IP_HEADER,
   });
 
   routes.post(

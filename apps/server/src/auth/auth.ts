@@ -1,14 +1,24 @@
-import { PASSWORD_MIN_LENGTH } from "@ultimate-bikes/contract/account-forms";
+import {
+  ACCOUNT_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "@ultimate-bikes/contract/account-forms";
 import {
   AUTH_BASE_PATH,
+  LOGIN_PATH,
   RESET_PASSWORD_PATH,
   VERIFY_EMAIL_PATH,
 } from "@ultimate-bikes/contract/paths";
+import { unsafeTextProblem } from "@ultimate-bikes/contract/safe-text";
 import { betterAuth } from "better-auth";
 import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins";
 import type { AppConfig, OAuthClient } from "../config.ts";
 import type { AppDatabase } from "../db/database.ts";
-import { passwordResetMessage, verificationMessage } from "../mail/auth-messages.ts";
+import {
+  existingAccountMessage,
+  passwordResetMessage,
+  verificationMessage,
+} from "../mail/auth-messages.ts";
 import type { Mailer } from "../mail/mailer.ts";
 
 /** Set by our Fastify bridge from the socket (never from the client) for rate limiting. */
@@ -78,6 +88,28 @@ function gitHubProvider(client: OAuthClient, issuer: string | undefined): Generi
   };
 }
 
+/**
+ * A name as an account keeps it, whoever gave it (a provider's profile too): what the contract's
+ * rule would refuse is dropped, and the rest cut to ACCOUNT_NAME_MAX_LENGTH characters. Requests
+ * that send a name are refused before this (auth-bridge.ts); this is for names we are handed.
+ */
+export function storableAccountName(name: string): string {
+  // By code point, so a lone surrogate is dropped and a pair never split.
+  const safe = Array.from(name).filter((character) => !unsafeTextProblem(character));
+  return Array.from(safe.join("").trim()).slice(0, ACCOUNT_NAME_MAX_LENGTH).join("").trim();
+}
+
+const authLogLevels = {
+  fatal: "error",
+  error: "error",
+  warn: "warn",
+  // Its info lines name who tried to sign up with a registered email: not for every day's log.
+  info: "warn",
+  debug: "debug",
+  trace: "debug",
+  silent: "error",
+} as const satisfies Record<AppConfig["logLevel"], "error" | "warn" | "info" | "debug">;
+
 /** better-auth on our own database: email + password with verification and reset, Google, GitHub. */
 export function createAuth(config: AppConfig, database: AppDatabase, mailer: Mailer) {
   const { google, github } = config.oauth;
@@ -95,8 +127,16 @@ export function createAuth(config: AppConfig, database: AppDatabase, mailer: Mai
     trustedOrigins: [config.publicUrl],
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
+      // Sign-up answers a new and a registered email alike, so it signs nobody in; the web app
+      // signs in right after (docs/decisions/012). The registered email's owner gets a notice.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        await mailer.send(
+          existingAccountMessage(user.email, user.name, `${config.publicUrl}${LOGIN_PATH}`),
+        );
+      },
       minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
@@ -113,6 +153,19 @@ export function createAuth(config: AppConfig, database: AppDatabase, mailer: Mai
         await mailer.send(verificationMessage(user.email, user.name, link));
       },
     },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({ data: { ...user, name: storableAccountName(user.name) } }),
+        },
+        update: {
+          before: async (user) =>
+            typeof user.name === "string"
+              ? { data: { ...user, name: storableAccountName(user.name) } }
+              : { data: user },
+        },
+      },
+    },
     // Linking to an existing account needs a verified email from the provider; none is trusted blindly.
     account: { accountLinking: { enabled: true } },
     rateLimit: {
@@ -126,6 +179,9 @@ export function createAuth(config: AppConfig, database: AppDatabase, mailer: Mai
         "/sign-up/email": { window: 60, max: 10 },
         "/request-password-reset": { window: 60, max: 5 },
         "/send-verification-email": { window: 60, max: 5 },
+        // Every page asks who is signed in as it loads; a session token cannot be guessed, so
+        // limiting the question would only turn busy offices behind one address away.
+        "/get-session": false,
       },
     },
     advanced: {
@@ -133,6 +189,12 @@ export function createAuth(config: AppConfig, database: AppDatabase, mailer: Mai
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
+    // better-auth logs to the console; it says as much as LOG_LEVEL asks for, and nothing when
+    // silent (it logs hostile requests, such as a made-up OAuth state, as errors).
+    logger: {
+      disabled: config.logLevel === "silent",
+      level: authLogLevels[config.logLevel],
+    },
     plugins: [genericOAuth({ config: providers })],
   });
 }

@@ -1,5 +1,5 @@
 import { fromNodeHeaders } from "better-auth/node";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import { HttpError } from "../plugins/errors.ts";
 import type { AccessTokens } from "./access-token.ts";
 import type { Auth } from "./auth.ts";
@@ -76,32 +76,4 @@ export function isOwnEmail(callerEmail: string, email: string): boolean {
 export function signedInUser(request: FastifyRequest): SignedInUser {
   if (!request.user) throw new Error("route is missing the requireUser hook");
   return request.user;
-}
-
-/** Hands a Fastify request to better-auth as a web Request and copies its answer back. */
-export async function forwardToAuth(
-  auth: Auth,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  publicUrl: string,
-  clientIpHeader: string,
-) {
-  const headers = fromNodeHeaders(request.headers);
-  headers.set(clientIpHeader, request.ip);
-  const hasBody =
-    request.body !== undefined && request.method !== "GET" && request.method !== "HEAD";
-  const response = await auth.handler(
-    new Request(new URL(request.url, publicUrl), {
-      method: request.method,
-      headers,
-      body: hasBody ? JSON.stringify(request.body) : undefined,
-    }),
-  );
-  reply.code(response.status);
-  response.headers.forEach((value, name) => {
-    if (name !== "set-cookie") reply.header(name, value);
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) reply.header("set-cookie", cookies);
-  return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
 }

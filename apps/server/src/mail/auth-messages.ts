@@ -49,3 +49,21 @@ export const passwordResetMessage = (to: string, name: string, link: string) =>
     "Choose a new password",
     link,
   );
+
+/**
+ * To the owner of an email someone tried to register again: sign-up answers the same either way
+ * (docs/decisions/012), so this message is how the real owner learns of it.
+ */
+export const existingAccountMessage = (to: string, name: string, link: string) =>
+  message(
+    to,
+    `Someone tried to register with your email at ${BRAND}`,
+    `Hello ${name || "there"},`,
+    [
+      "Someone just tried to register a new account with this email address, which already has an account.",
+      'If it was you, log in instead; if you forgot your password, use "Reset your password" on the login page.',
+      "If it was not you, ignore this message: nothing has changed.",
+    ],
+    "Log in",
+    link,
+  );

@@ -91,9 +91,19 @@ export async function signInWithEmail(credentials: SignInForm) {
   throwIfFailed(await authClient.signIn.email(credentials), "Sign-in failed.");
 }
 
-/** Creates the account and signs it in; better-auth mails the verification link. */
-export async function registerAccount(registration: RegistrationForm) {
+/**
+ * Creates the account, then signs in with it: sign-up answers a new and an already registered
+ * email alike and signs nobody in (docs/decisions/012). better-auth mails the verification link
+ * (or, to an email that already has an account, a notice). Answers whether the user is now
+ * signed in: not when the email already had an account with another password.
+ */
+export async function registerAccount(registration: RegistrationForm): Promise<boolean> {
   throwIfFailed(await authClient.signUp.email(registration), "Registration failed.");
+  const { email, password } = registration;
+  const signIn = await authClient.signIn.email({ email, password });
+  if (signIn.error?.status === 401) return false;
+  throwIfFailed(signIn, "Registration failed.");
+  return true;
 }
 
 export async function requestPasswordReset(email: string) {

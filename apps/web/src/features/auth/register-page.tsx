@@ -6,7 +6,8 @@ import {
   registrationFormSchema,
   type RegistrationForm,
 } from "@ultimate-bikes/contract/account-forms";
-import { useState } from "react";
+import { preparePasswordStrength } from "@ultimate-bikes/contract/password-strength";
+import { useEffect, useState } from "react";
 import Container from "react-bootstrap/Container";
 import Form from "react-bootstrap/Form";
 import { useForm } from "react-hook-form";
@@ -32,15 +33,24 @@ export function RegisterPage() {
   });
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();
+  // The password check's dictionaries load while the form is filled in, not on submit.
+  useEffect(() => void preparePasswordStrength(), []);
 
   async function createAccount(registration: RegistrationForm) {
     setError(undefined);
     setPending(true);
+    let signedIn: boolean;
     try {
-      await registerAccount(registration);
+      signedIn = await registerAccount(registration);
     } catch (failure) {
       setPending(false);
       setError((failure as Error).message);
+      return;
+    }
+    if (!signedIn) {
+      // The email already had an account, with another password; its owner was mailed about it.
+      toast.info(`We sent a message to ${registration.email}. Please log in.`);
+      navigate(paths.login, { replace: true, state: location.state as unknown });
       return;
     }
     await queryClient.invalidateQueries();

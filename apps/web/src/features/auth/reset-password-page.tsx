@@ -1,5 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { newPasswordFormSchema, PASSWORD_MIN_LENGTH } from "@ultimate-bikes/contract/account-forms";
+import { preparePasswordStrength } from "@ultimate-bikes/contract/password-strength";
+import { useEffect } from "react";
 import Alert from "react-bootstrap/Alert";
 import Container from "react-bootstrap/Container";
 import Form from "react-bootstrap/Form";
@@ -26,6 +28,8 @@ const passwordFields = [
 ] as const;
 
 function NewPasswordForm({ reset }: { reset: ReturnType<typeof useResetPassword> }) {
+  // The password check's dictionaries load while the form is filled in, not on submit.
+  useEffect(() => void preparePasswordStrength(), []);
   const form = useForm({
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { password: "", confirm: "" },
