@@ -21,10 +21,12 @@ import { createInProcessStockChanges, createPostgresStockChanges } from "./db/st
 import { createStockVersion } from "./db/stock-version.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { corsPlugin } from "./plugins/cors.ts";
 import { errorsPlugin, sendError } from "./plugins/errors.ts";
 import { jsonSchemaSerializerCompiler } from "./plugins/json-schema-serializer.ts";
 import { openApiPlugin } from "./plugins/openapi.ts";
 import { readCachePlugin } from "./plugins/read-cache.ts";
+import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
 import { createStockChangeFeed } from "./stock-events/stock-change-feed.ts";
 import { createStockEventHub } from "./stock-events/stock-event-hub.ts";
@@ -41,9 +43,21 @@ function trustedProxies(setting: AppConfig["trustProxy"]) {
  * seeds it when asked, and registers the API under /api and the web app beside it.
  */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const { timeouts } = config;
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 64 * 1024,
+    // A slow client holds a connection for a bounded time only (config.ts, ServerTimeouts): a
+    // request trickled a byte at a time is cut (408) once requestTimeout has passed.
+    connectionTimeout: timeouts.idleMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      requestTimeout: timeouts.requestMs,
+      headersTimeout: timeouts.headersMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
     trustProxy: trustedProxies(config.trustProxy),
     // Errors Fastify raises before routing (over-long path parameters, bad URLs) keep our shape too.
     frameworkErrors: (error, _request, reply) =>
@@ -61,7 +75,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       ? createPostgresStockChanges(config.database.connectionString, app.log)
       : createInProcessStockChanges();
   app.addHook("onClose", () => changes.close());
-  const bikes = createBikeRepository(database.db, changes.committed);
+  const bikes = createBikeRepository(database.db, {
+    committed: changes.committed,
+    publicUrl: config.publicUrl,
+  });
   if (config.seed) {
     const seeded = await seedEmptyDatabase(bikes);
     if (seeded) app.log.info({ seeded }, "seeded the demo stock");
@@ -78,6 +95,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
   // Before the routes: they opt in with `config: { readCache: true }`.
   await app.register(readCachePlugin, { stockVersion: createStockVersion(database), changes });
   // Answers under 1 KB go as they are: compressing them saves next to nothing.
@@ -89,13 +107,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const auth = createAuth(config, database, createMailer(config.mail, app.log));
   const tokens = createAccessTokens(config.authSecret);
   const authentication = createAuthentication(auth, tokens, config.publicUrl);
-  const stock = createStockRules(bikes, createStockSearch(database));
+  const stock = createStockRules(bikes, createStockSearch(database, config.publicUrl));
   await app.register(addRateLimitPlugin, {
     db: database.db,
     perMinute: config.bikeAddsPerMinute,
   });
   await app.register(
     async (api) => {
+      await api.register(corsPlugin, { trustedOrigins: config.corsOrigins });
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { auth, authentication, tokens, config });
       await api.register(bikesRoutes, { stock, authentication });

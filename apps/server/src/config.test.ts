@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -82,5 +82,53 @@ describe("loadConfig", () => {
     ["10.0.0.0/8, 127.0.0.1", ["10.0.0.0/8", "127.0.0.1"]],
   ])("reads TRUST_PROXY=%s as %j, never as trust-everyone", (value, expected) => {
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+});
+
+describe("CORS_ORIGINS", () => {
+  it("is empty when unset: no origin may send the bearer token from its pages", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).corsOrigins).toEqual([]);
+  });
+
+  it("takes comma-separated origins, as browsers send them in Origin", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      CORS_ORIGINS: " https://Shop.Example.com/ ,http://localhost:5173,, https://shop.example.com",
+    });
+    expect(config.corsOrigins).toEqual(["https://shop.example.com", "http://localhost:5173"]);
+  });
+
+  it.each([
+    "*",
+    "shop.example.com",
+    "https://shop.example.com/path",
+    "ftp://shop.example.com",
+    "https://shop.example.com?x=1",
+  ])("refuses %s, naming it", (value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), CORS_ORIGINS: value })).toThrow(
+      new RegExp(
+        `CORS_ORIGINS: "${value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}" is not an origin`,
+      ),
+    );
+  });
+});
+
+describe("the data files", () => {
+  const modeOf = (file: string) => statSync(file).mode & 0o777;
+
+  it("creates DATA_DIR for the server's user only, and the auth secret readable by it alone", () => {
+    const directory = path.join(dataDir(), "fresh", "data");
+    loadConfig({ DATA_DIR: directory });
+    expect(modeOf(directory)).toBe(0o700);
+    expect(modeOf(path.join(directory, "auth-secret"))).toBe(0o600);
+  });
+
+  it("takes other users' access away from an auth secret an earlier start left open", () => {
+    const directory = dataDir();
+    const secret = path.join(directory, "auth-secret");
+    writeFileSync(secret, "a".repeat(43), { mode: 0o644 });
+    chmodSync(secret, 0o644);
+    expect(loadConfig({ DATA_DIR: directory }).authSecret).toBe("a".repeat(43));
+    expect(modeOf(secret)).toBe(0o600);
   });
 });

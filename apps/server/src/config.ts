@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -18,6 +18,25 @@ const optionalText = z
   .trim()
   .transform((value) => value || undefined)
   .optional();
+
+/** `https://shop.example.com` (or with a port) as the browser sends it in Origin; else undefined. */
+function originOf(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  const bare = url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+  if (
+    !["http:", "https:"].includes(url.protocol) ||
+    !bare ||
+    !/^https?:\/\/[^/]+\/?$/i.test(text)
+  ) {
+    return undefined;
+  }
+  return url.origin;
+}
 
 const environmentSchema = z.object({
   NODE_ENV: z.string().default("development"),
@@ -68,6 +87,27 @@ const environmentSchema = z.object({
       return z.NEVER;
     })
     .default(false),
+  /**
+   * Origins (comma-separated) whose pages may make bearer-token calls across origins; public
+   * reads are open to every origin anyway (plugins/cors.ts).
+   */
+  CORS_ORIGINS: z
+    .string()
+    .transform((value, context) => {
+      const origins: string[] = [];
+      for (const part of value.split(",").map((item) => item.trim())) {
+        if (!part) continue;
+        const origin = originOf(part);
+        if (origin) origins.push(origin);
+        else
+          context.addIssue({
+            code: "custom",
+            message: `"${part}" is not an origin like https://shop.example.com (scheme and host, no path, no *)`,
+          });
+      }
+      return [...new Set(origins)];
+    })
+    .default([]),
   SEED: switchSchema.default(true),
   /** How many bikes one account may add a minute; benchmarks that add in bulk raise it. */
   BIKE_ADDS_PER_MINUTE: z.coerce
@@ -81,6 +121,33 @@ const environmentSchema = z.object({
 
 export type DatabaseConfig =
   { kind: "sqlite"; file: string } | { kind: "postgres"; connectionString: string };
+
+/**
+ * How long the server waits on a client (plugins and app.ts): a slow client cannot hold a
+ * connection open for free. Milliseconds; the live stock stream is exempt (it has heartbeats).
+ */
+export interface ServerTimeouts {
+  /** A socket with no traffic at all for this long is closed (Fastify `connectionTimeout`). */
+  idleMs: number;
+  /** The whole request, headers and body, must have arrived within this (`requestTimeout`). */
+  requestMs: number;
+  /** The headers must have arrived within this (Node `headersTimeout`; at most requestMs). */
+  headersMs: number;
+  /** An idle kept-alive connection is closed after this (`keepAliveTimeout`). */
+  keepAliveMs: number;
+  /** How often Node checks the two limits above, so they bite within about this much. */
+  checkEveryMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  idleMs: 60_000,
+  requestMs: 10_000,
+  headersMs: 5_000,
+  // Longer than the 60 s idle timeout of common load balancers, so they never reuse a
+  // connection this server has just closed (Fastify's own default).
+  keepAliveMs: 72_000,
+  checkEveryMs: 1_000,
+};
 
 export interface OAuthClient {
   clientId: string;
@@ -105,6 +172,9 @@ export interface AppConfig {
   /** POST /api/bikes and POST /api/items calls one account may make a minute (bikes/add-rate-limit.ts). */
   bikeAddsPerMinute: number;
   trustProxy: false | number | string[];
+  /** CORS_ORIGINS: origins allowed to make bearer-token calls from their pages (plugins/cors.ts). */
+  corsOrigins: string[];
+  timeouts: ServerTimeouts;
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
   /** The built web app; the server serves it when the folder exists. */
   webDistDir: string;
@@ -124,11 +194,27 @@ function oauthClient(id: string | undefined, secret: string | undefined, prefix:
   return { clientId: id, clientSecret: secret };
 }
 
+/**
+ * DATA_DIR holds the database, the auth secret and mail with live reset links: only the user the
+ * server runs as may enter it when we create it (an existing folder is the operator's choice).
+ */
+export function ensurePrivateDir(directory: string): void {
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
+}
+
+/** Takes group and other access away from a data file an earlier version (or a umask) left open. */
+export function keepPrivate(file: string): void {
+  if (existsSync(file) && (statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+}
+
 /** Reads the secret kept in DATA_DIR, creating it on first start so sessions survive restarts. */
 function generatedAuthSecret(dataDir: string): string {
   const file = path.join(dataDir, "auth-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  if (existsSync(file)) {
+    keepPrivate(file);
+    return readFileSync(file, "utf8").trim();
+  }
+  ensurePrivateDir(dataDir);
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
@@ -179,6 +265,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     seed: env.SEED,
     bikeAddsPerMinute: env.BIKE_ADDS_PER_MINUTE,
     trustProxy: env.TRUST_PROXY,
+    corsOrigins: env.CORS_ORIGINS,
+    timeouts: DEFAULT_TIMEOUTS,
     logLevel: env.LOG_LEVEL,
     webDistDir: defaultWebDistDir,
   };

@@ -23,12 +23,21 @@ export interface BikeRow {
   reorder_point: number;
 }
 
+/**
+ * The photo as the API answers it: a path on this site becomes an absolute URL on PUBLIC_URL, so
+ * a client on another origin can show it too; an http(s) URL stays as it is. The database keeps
+ * the path, so a change of PUBLIC_URL applies to every bike at once.
+ */
+export function photoUrl(photo: string, publicUrl: string): string {
+  return photo.startsWith("/") && !photo.startsWith("//") ? `${publicUrl}${photo}` : photo;
+}
+
 /** A row as the API answers it, in the original API's field names. */
-export function toBike(row: BikeRow): Bike {
+export function toBike(row: BikeRow, publicUrl: string): Bike {
   return {
     _id: row.id,
     name: row.name,
-    photo: row.photo,
+    photo: photoUrl(row.photo, publicUrl),
     des: row.des,
     price: Number(row.price_cents) / 100,
     quantity: row.quantity,

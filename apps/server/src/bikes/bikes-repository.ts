@@ -33,7 +33,10 @@ const now = () => new Date().toISOString();
  * earlier) plus its movement, in one transaction. `committed` runs after each write that
  * committed, so this process can tell its live subscribers (db/stock-changes.ts).
  */
-export function createBikeRepository(db: Kysely<Database>, committed: () => void = () => {}) {
+export function createBikeRepository(
+  db: Kysely<Database>,
+  { committed = () => {}, publicUrl }: { committed?: () => void; publicUrl: string },
+) {
   /** A write in one transaction; the stock changed once it has committed, whatever it returns. */
   async function write<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     const result = await db.transaction().execute(work);
@@ -47,7 +50,7 @@ export function createBikeRepository(db: Kysely<Database>, committed: () => void
       .select(bikeColumns)
       .where("bike.id", "=", id)
       .executeTakeFirst();
-    return row && toBike(row);
+    return row && toBike(row, publicUrl);
   }
 
   async function record(
@@ -118,7 +121,7 @@ export function createBikeRepository(db: Kysely<Database>, committed: () => void
         .orderBy("bike.created_at")
         .orderBy("bike.id")
         .execute();
-      return rows.map(toBike);
+      return rows.map((row) => toBike(row, publicUrl));
     },
 
     findById: (id: string) => findIn(db, id),
@@ -136,7 +139,7 @@ export function createBikeRepository(db: Kysely<Database>, committed: () => void
         .orderBy("bike.created_at")
         .orderBy("bike.id")
         .execute();
-      return rows.map((row) => ({ ...toBike(row), email: row.email }));
+      return rows.map((row) => ({ ...toBike(row, publicUrl), email: row.email }));
     },
 
     /**
@@ -343,16 +346,19 @@ export function createBikeRepository(db: Kysely<Database>, committed: () => void
         };
         if (row.id === null) return event;
         // The join matched, so every bike column is there.
-        const bike = toBike({
-          id: row.id,
-          name: row.name!,
-          photo: row.photo!,
-          des: row.des!,
-          price_cents: row.price_cents!,
-          quantity: row.quantity_after,
-          supplier_name: row.supplier_name!,
-          reorder_point: row.reorder_point!,
-        });
+        const bike = toBike(
+          {
+            id: row.id,
+            name: row.name!,
+            photo: row.photo!,
+            des: row.des!,
+            price_cents: row.price_cents!,
+            quantity: row.quantity_after,
+            supplier_name: row.supplier_name!,
+            reorder_point: row.reorder_point!,
+          },
+          publicUrl,
+        );
         return {
           ...event,
           bike: {

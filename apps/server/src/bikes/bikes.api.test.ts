@@ -19,7 +19,8 @@ describe(`bikes read API on ${testDatabaseKind}`, () => {
     expect(bikes[0]).toEqual({
       _id: expect.any(String),
       name: first.name,
-      photo: first.photo,
+      // The stored path, answered as a URL on PUBLIC_URL (any origin can show it).
+      photo: `${test.config.publicUrl}${first.photo}`,
       des: first.des,
       price: Number(first.price),
       quantity: first.quantity,

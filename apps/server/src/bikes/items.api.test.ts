@@ -10,16 +10,20 @@ import { accessTokenFor, signUp, type TestUser } from "../../test/accounts.ts";
 import { deliver, listBikes, movementsOf, send } from "../../test/stock-helpers.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 
-/** A body as the stock list shows it back: the numbers the form sends as text, as numbers. */
-const asListed = (body: NewBikeInput) => ({
-  ...body,
-  price: Number(body.price),
-  quantity: Number(body.quantity),
-});
-
 describe(`my items on ${testDatabaseKind}`, () => {
   const test = useTestApp({ signedUpUsers: ["user", "other"] });
   const { user, other } = test.users;
+
+  /**
+   * A body as the stock list shows it back: the numbers the form sends as text, as numbers, and
+   * the photo's path as a URL on PUBLIC_URL.
+   */
+  const asListed = (body: NewBikeInput) => ({
+    ...body,
+    photo: `${test.config.publicUrl}${body.photo}`,
+    price: Number(body.price),
+    quantity: Number(body.quantity),
+  });
 
   async function add(url: "/api/bikes" | "/api/items", as: TestUser, body: NewBikeInput) {
     const response = await send(test.app, as, "POST", url, body);
@@ -55,7 +59,7 @@ describe(`my items on ${testDatabaseKind}`, () => {
       {
         _id: created.id,
         name: body.name,
-        photo: body.photo,
+        photo: `${test.config.publicUrl}${body.photo}`,
         des: body.des,
         price: Number(body.price),
         quantity: 3,

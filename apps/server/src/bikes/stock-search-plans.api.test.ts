@@ -27,9 +27,14 @@ describe(`narrow, broad and dense searches on ${testDatabaseKind}`, () => {
       await addBike(test.app, test.users.owner, { name, quantity, supplierName: "Scramble Ltd." });
     }
     database = openDatabase(test.config.database, test.app.log);
-    broad = createStockSearch(database, { broadSearch: 0, denseShare: Number.POSITIVE_INFINITY });
-    dense = createStockSearch(database, { broadSearch: 0, denseShare: 0 });
-    narrow = createStockSearch(database, { broadSearch: Number.POSITIVE_INFINITY });
+    broad = createStockSearch(database, test.config.publicUrl, {
+      broadSearch: 0,
+      denseShare: Number.POSITIVE_INFINITY,
+    });
+    dense = createStockSearch(database, test.config.publicUrl, { broadSearch: 0, denseShare: 0 });
+    narrow = createStockSearch(database, test.config.publicUrl, {
+      broadSearch: Number.POSITIVE_INFINITY,
+    });
   });
   afterAll(() => database?.db.destroy());
 

@@ -108,11 +108,13 @@ function textMatch(kind: AppDatabase["kind"], words: string[], plan: SearchPlan)
 
 /**
  * Searching, filtering and keyset paging of the stock (docs/decisions/009): the SQL behind
- * `GET /api/stock` and `GET /api/suppliers`. `broadSearch` moves the line between broad and
- * narrow searches, for the test that both ways find the same pages.
+ * `GET /api/stock` and `GET /api/suppliers`. `publicUrl` makes photo paths absolute
+ * (bike-rows.ts). `broadSearch` moves the line between broad and narrow searches, for the test
+ * that both ways find the same pages.
  */
 export function createStockSearch(
   { kind, db }: AppDatabase,
+  publicUrl: string,
   { broadSearch = BROAD_SEARCH, denseShare = DENSE_SHARE }: SearchPlanLimits = {},
 ) {
   const matching = (filters: StockFilters, plan: SearchPlan) => (eb: BikeFilter) => {
@@ -212,7 +214,10 @@ export function createStockSearch(
         return typeof key === "number" || typeof key === "string" ? key : toIsoTimestamp(key);
       };
       return {
-        items: shown.map((row) => ({ ...toBike(row), updatedAt: toIsoTimestamp(row.updated_at) })),
+        items: shown.map((row) => ({
+          ...toBike(row, publicUrl),
+          updatedAt: toIsoTimestamp(row.updated_at),
+        })),
         last: end && { key: keyOf(end), id: end.id },
         total,
       };

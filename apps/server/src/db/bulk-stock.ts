@@ -143,7 +143,8 @@ async function insertBulkStock(
   count: number,
   onProgress: (inserted: number) => void = () => {},
 ): Promise<void> {
-  const bikes = createBikeRepository(db);
+  // Only writes and an id check: no answer of the API is built here, so no public URL is needed.
+  const bikes = createBikeRepository(db, { publicUrl: "" });
   let inserted = 0;
   for (const transactionBikes of chunks(generateBikes(count), BIKES_PER_TRANSACTION)) {
     if (inserted === 0 && (await bikes.findById(transactionBikes[0]!.id))) {

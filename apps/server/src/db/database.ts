@@ -1,10 +1,10 @@
-import { mkdirSync } from "node:fs";
+import { closeSync, openSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { FastifyBaseLogger } from "fastify";
-import type { DatabaseConfig } from "../config.ts";
+import { ensurePrivateDir, keepPrivate, type DatabaseConfig } from "../config.ts";
 import type { Database } from "./schema.ts";
 
 export type DatabaseKind = DatabaseConfig["kind"];
@@ -28,12 +28,24 @@ export function openDatabase(config: DatabaseConfig, log: FastifyBaseLogger): Ap
     // An idle connection the server dropped (restart, failover): the pool discards it and opens
     // a new one on demand. Without a listener, Node would treat the event as fatal.
     pool.on("error", (error) => log.warn({ err: error }, "idle PostgreSQL connection lost"));
+    // The pool listens only while a connection is idle. One lost while checked out between two
+    // statements (a restart during a transaction) would emit an error nobody hears, which ends
+    // the process; its query fails on its own, and the pool drops the connection when released.
+    pool.on("connect", (client) =>
+      client.on("error", (error) =>
+        log.warn({ err: error }, "PostgreSQL connection lost while in use"),
+      ),
+    );
     return {
       kind: "postgres",
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
     };
   }
-  mkdirSync(path.dirname(config.file), { recursive: true });
+  ensurePrivateDir(path.dirname(config.file));
+  // Only the server's user may read the stock and the accounts. SQLite gives its -wal and -shm
+  // files the database file's mode, so creating that one 600 (or tightening it) covers all three.
+  closeSync(openSync(config.file, "a", 0o600));
+  for (const file of [config.file, `${config.file}-wal`, `${config.file}-shm`]) keepPrivate(file);
   const sqlite = new SQLite(config.file);
   // WAL lets readers carry on while a write commits; the busy timeout covers a second process.
   sqlite.pragma("journal_mode = WAL");

@@ -39,12 +39,13 @@ export function createMailer(mail: AppConfig["mail"], log: FastifyBaseLogger): M
   return {
     async send({ link, ...message }) {
       const { message: raw } = await transport.sendMail({ from: mail.from, ...message });
-      await mkdir(mail.outboxDir, { recursive: true });
+      // The messages hold live verification and reset links: for the server's user only.
+      await mkdir(mail.outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(
         mail.outboxDir,
         `${new Date().toISOString().replaceAll(":", "-")}-${randomUUID()}.eml`,
       );
-      await writeFile(file, raw as Buffer);
+      await writeFile(file, raw as Buffer, { mode: 0o600 });
       log.info(
         { to: message.to, subject: message.subject, link, file },
         "mail written to the outbox",

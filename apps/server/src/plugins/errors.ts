@@ -55,6 +55,60 @@ function describe(fields: FieldError[]): string {
   return fields.map((field) => `${field.field}: ${field.message}`).join("; ");
 }
 
+/** How soon a client should try again after a 503 for a database outage (seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** Node's codes for a connection that could not be made or was lost. */
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+]);
+
+/**
+ * PostgreSQL's SQLSTATEs for "the server is not there for you right now": class 08 (connection
+ * exception), 57P01-57P03 (admin shutdown, crash shutdown, cannot connect now) and 53300 (too
+ * many connections).
+ */
+const isPostgresUnavailable = (code: string) =>
+  /^08[0-9A-Z]{3}$/.test(code) || ["57P01", "57P02", "57P03", "53300"].includes(code);
+
+/** SQLite's (better-sqlite3's) codes for a locked or failing file, with their extended forms. */
+const isSqliteUnavailable = (code: string) =>
+  /^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|FULL)(_|$)/.test(code);
+
+/** What pg says, without a code, when the server closes a connection under a query. */
+const LOST_CONNECTION_MESSAGE =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+
+/**
+ * Whether an error means the database is out of reach (down, restarting, locked, its disk failing)
+ * rather than a fault of ours: the request may well succeed soon, so it is a 503, not a 500.
+ * Looks through `cause` chains and AggregateErrors (a refused connection to every address).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== "object" || error === null || depth > 5) return false;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === "string") {
+    if (CONNECTION_CODES.has(code) || isPostgresUnavailable(code) || isSqliteUnavailable(code)) {
+      return true;
+    }
+  }
+  if (typeof message === "string" && LOST_CONNECTION_MESSAGE.test(message)) return true;
+  if (
+    error instanceof AggregateError &&
+    error.errors.some((e) => isDatabaseUnavailable(e, depth + 1))
+  ) {
+    return true;
+  }
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
 /** Every error leaves the API as `{statusCode, error, message, fields?}`; nothing leaks a stack. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -71,6 +125,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return sendError(reply, 400, fields.length ? describe(fields) : error.message, { fields });
     }
     const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 500 && isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(
+        reply,
+        503,
+        "The database cannot be reached right now. Please try again shortly.",
+      );
+    }
     if (statusCode >= 500) {
       request.log.error({ err: error }, "request failed");
       return sendError(reply, statusCode, "Something went wrong on our side. Please try again.");

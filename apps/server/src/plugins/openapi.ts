@@ -16,6 +16,12 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
     },
     transform: jsonSchemaTransform,
   });
-  // Swagger UI ships its assets in the package: the docs work offline too.
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  // Swagger UI ships its assets in the package: the docs work offline too. Its bundle adds
+  // <style> elements as it renders, so its pages (and only they) allow inline styles; scripts
+  // stay 'self' only (docs/decisions/013).
+  await app.register(swaggerUi, {
+    routePrefix: "/api/docs",
+    transformStaticCSP: (header) =>
+      header.replace(/(^|;)\s*style-src [^;]*/, "$1style-src 'self' 'unsafe-inline'"),
+  });
 });

@@ -4,22 +4,13 @@ import {
   STOCK_RESET_EVENT,
   stockEventSchema,
 } from "@ultimate-bikes/contract/stock-events";
-import {
-  createPostgresCluster,
-  type PostgresCluster,
-} from "@ultimate-bikes/test-support/postgres-cluster";
-import { createScratchDatabase } from "@ultimate-bikes/test-support/scratch-postgres";
 import { openEventStream } from "@ultimate-bikes/test-support/sse-client";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import type { LightMyRequestResponse } from "fastify";
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "../../test/accounts.ts";
 import { addBike, deliver, importUnits, movementsOf, range } from "../../test/stock-helpers.ts";
-import { buildApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
+import { useAppOnOwnPostgres } from "../../test/own-postgres-app.ts";
 
 /** Repeats a write until the app's pool reaches the restarted server again. */
 async function untilAccepted(
@@ -37,33 +28,18 @@ async function untilAccepted(
 // Restarting PostgreSQL cuts every connection; the shared test cluster serves other files at the
 // same time, so this file starts a cluster of its own.
 describe("live stock events across a PostgreSQL restart", () => {
-  let cluster: PostgresCluster | undefined;
-  let app: FastifyInstance | undefined;
-  let dataDir: string | undefined;
+  const own = useAppOnOwnPostgres();
   let origin = "";
 
   beforeAll(async () => {
-    cluster = createPostgresCluster();
-    await cluster.start();
-    const database = await createScratchDatabase(cluster.url, "ub_test");
-    dataDir = mkdtempSync(path.join(tmpdir(), "ultimate-bikes-test-"));
-    app = await buildApp(
-      loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: database.url }),
-    );
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    const address = app.server.address();
+    await own.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = own.app.server.address();
     if (address === null || typeof address === "string") throw new Error("not a TCP address");
     origin = `http://127.0.0.1:${address.port}`;
-  }, 60_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await cluster?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("keeps the stream open and delivers every movement made after the restart", async () => {
-    const server = app!;
+    const server = own.app;
     const user = await signUp(server);
     const id = await addBike(server, user, { quantity: 100 });
     const [created] = await movementsOf(server, user, id, 1);
@@ -78,7 +54,7 @@ describe("live stock events across a PostgreSQL restart", () => {
       expect((await deliver(server, user, id)).statusCode).toBe(200);
       await stream.next(STOCK_EVENT);
 
-      await cluster!.restart();
+      await own.cluster.restart();
 
       // Right after it is back, before the server's listening connection may have reconnected.
       const first = await untilAccepted(() => deliver(server, user, id));

@@ -40,7 +40,16 @@ export async function stockEventsRoutes(app: FastifyInstance, { hub }: { hub: St
       const resumeFrom =
         resumeFromHeader(request.headers["last-event-id"]) ?? request.query.lastEventId;
       // The stream outlives this handler: Fastify lets go of the response (no serializer, no
-      // compression) and the hub writes to it until the client leaves.
+      // compression, none of the headers hooks set on the reply) and the hub writes to it until
+      // the client leaves. So the security headers go onto the response itself, and any origin
+      // may read the stream (public stock, no cookies: plugins/cors.ts).
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
+      reply.raw.setHeader("access-control-allow-origin", "*");
+      // The server's idle timeout is for requests; a stream is idle between heartbeats by design,
+      // and the hub drops a client that stops reading (stock-event-hub.ts).
+      request.raw.socket.setTimeout(0);
       reply.hijack();
       await hub.connect(reply.raw, resumeFrom);
     },

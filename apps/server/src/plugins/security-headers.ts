@@ -1,0 +1,90 @@
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
+/** The one third-party host a page of ours loads from: OpenStreetMap's tiles for the map on Home. */
+export const MAP_TILE_SOURCE = "https://*.tile.openstreetmap.org";
+
+/** Where bike photos, slides and illustrations are served from (apps/web/public/images). */
+const IMAGES_PATH = "/images/";
+
+/**
+ * react-toastify's ToastContainer puts its stylesheet into a <style> element at run time (the web
+ * app loads the same file as CSS too). The CSP allows exactly that text by its hash, taken from
+ * the installed package, rather than any inline style. Undefined when the package is not there.
+ */
+export function toastifyStyleHash(): string | undefined {
+  try {
+    const file = createRequire(import.meta.url).resolve("react-toastify/dist/ReactToastify.css");
+    return `'sha256-${createHash("sha256").update(readFileSync(file)).digest("base64")}'`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The Content-Security-Policy of every answer (docs/decisions/013). The web app and Swagger UI
+ * load only their own files, with no inline script (Vite's build inlines none) and no inline
+ * style but toastify's; images may also be data: URLs (Bootstrap's and Leaflet's icons) and map
+ * tiles.
+ */
+export function contentSecurityPolicy(publicUrl: string, styleHashes: string[] = []) {
+  return {
+    useDefaults: false,
+    directives: {
+      "default-src": ["'self'"],
+      "base-uri": ["'self'"],
+      "connect-src": ["'self'"],
+      "font-src": ["'self'", "data:"],
+      "form-action": ["'self'"],
+      // No other site may frame ours: clickjacking a Delivered or Delete button.
+      "frame-ancestors": ["'none'"],
+      // Photos come as absolute URLs on PUBLIC_URL, which a page reached by another name of
+      // this server (127.0.0.1 for localhost, a proxy's address) does not count as 'self'.
+      "img-src": ["'self'", new URL(publicUrl).origin, "data:", MAP_TILE_SOURCE],
+      "object-src": ["'none'"],
+      "script-src": ["'self'"],
+      "script-src-attr": ["'none'"],
+      "style-src": ["'self'", ...styleHashes],
+      // Only behind https: on plain http it would send the browser to a port nobody serves.
+      ...(publicUrl.startsWith("https:") ? { "upgrade-insecure-requests": [] } : {}),
+    },
+  };
+}
+
+/**
+ * Security headers on every answer (helmet): the CSP above, nosniff, no framing, a referrer that
+ * tells other hosts our origin only, and HSTS when the site is served over https.
+ */
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, { publicUrl }: { publicUrl: string }) => {
+    const https = publicUrl.startsWith("https:");
+    await app.register(helmet, {
+      contentSecurityPolicy: contentSecurityPolicy(
+        publicUrl,
+        [toastifyStyleHash()].filter((hash) => hash !== undefined),
+      ),
+      // The tile servers ask for a Referer (their usage policy); the origin alone is enough and
+      // keeps paths (a reset link's token) to ourselves.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      xFrameOptions: { action: "deny" },
+      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+      // Sign-in with Google or GitHub runs in a popup that reports back to its opener. Any
+      // Cross-Origin-Opener-Policy, even same-origin-allow-popups, cuts that link once the popup
+      // comes back from the provider to our page, so none is sent.
+      crossOriginOpenerPolicy: false,
+      // Our answers are ours to read only (Spectre), except the photos: see the hook below.
+      crossOriginResourcePolicy: { policy: "same-origin" },
+    });
+    // The API answers photos as absolute URLs so another origin can show them: it may embed them.
+    app.addHook("onRequest", async (request, reply) => {
+      if (request.url.startsWith(IMAGES_PATH)) {
+        reply.header("cross-origin-resource-policy", "cross-origin");
+      }
+    });
+  },
+  { name: "security-headers" },
+);
