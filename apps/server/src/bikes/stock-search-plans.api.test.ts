@@ -52,6 +52,9 @@ describe(`narrow, broad and dense searches on ${testDatabaseKind}`, () => {
     ["ducati scr", {}],
     ["mo", { supplier: "Scramble Ltd." }],
     ["a", { status: "low" }],
+    // No words at all: every plan must still work when only the count makes a search broad.
+    ["", {}],
+    ["", { status: "in" }],
   ];
 
   it.each(searches)("pages q=%j %j the same every way, in every sort", async (q, filters) => {

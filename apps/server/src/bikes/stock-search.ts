@@ -134,7 +134,14 @@ export function createStockSearch(
     // One word, short enough for one of the index's prefix tables (migrations 003 and 006): for
     // a longer one, each bike asked about makes the index gather every word it starts.
     const [word, ...more] = filters.words;
-    if (kind !== "sqlite" || more.length > 0 || word!.length > PREFIX_INDEXED) return "broad";
+    if (
+      kind !== "sqlite" ||
+      word === undefined ||
+      more.length > 0 ||
+      word.length > PREFIX_INDEXED
+    ) {
+      return "broad";
+    }
     // The highest search key is the count of bikes ever added: as good as their count for a
     // choice of plan, and one step down an index instead of a count.
     const { rows } = await sql<{ added: number | null }>`
