@@ -35,6 +35,7 @@ describe("PostgreSQL going away", () => {
     }
     const health = await server.inject("/api/health");
     expect(health.statusCode).toBe(503);
+    expect(health.headers["retry-after"]).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
     expect(health.json()).toEqual({ status: "unavailable", database: "postgres" });
     for (const call of logged.mock.calls) expect(JSON.stringify(call)).toContain("ECONNREFUSED");
   }, 30_000);
