@@ -80,10 +80,12 @@ export const securityHeadersPlugin = fp(
       crossOriginResourcePolicy: { policy: "same-origin" },
     });
     // The API answers photos as absolute URLs so another origin can show them: it may embed them.
-    app.addHook("onRequest", async (request, reply) => {
+    // A callback hook: it runs on every request, and an async one costs a promise each time.
+    app.addHook("onRequest", (request, reply, done) => {
       if (request.url.startsWith(IMAGES_PATH)) {
         reply.header("cross-origin-resource-policy", "cross-origin");
       }
+      done();
     });
   },
   { name: "security-headers" },
