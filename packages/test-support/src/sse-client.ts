@@ -1,10 +1,10 @@
 /**
- * A small Server-Sent Events client for the API tests and the benchmarks: it reads a stream with
+ * A small Server-Sent Events client for the API tests: it reads a stream with
  * Node's fetch and parses it as the HTML standard says an EventSource does (fields `event`, `data`,
  * `id`, `retry`; several `data` lines joined by a line feed; `:` comments; lines ending in CRLF, LF
  * or CR, even when a chunk splits them). Unlike EventSource it never reconnects by itself, so a
  * test sees exactly what one connection carried. It scans each chunk with indexOf, never per
- * character, so a benchmark can hold a thousand streams.
+ * character.
  */
 
 /** One dispatched event. */
@@ -25,10 +25,6 @@ export interface EventStreamOptions {
   /** Sent as the `Last-Event-ID` header, as EventSource does when it reconnects. */
   lastEventId?: string | number;
   headers?: Record<string, string>;
-  /** Called with every event as it is parsed (a benchmark that needs no history can count here). */
-  onEvent?: (event: ServerSentEvent) => void;
-  /** Keep every event in `events` (the default). A benchmark holding many streams may turn it off. */
-  keepEvents?: boolean;
   /** How long to wait for the response headers. */
   connectTimeoutMs?: number;
 }
@@ -38,7 +34,7 @@ export interface EventStream {
   /** The response's status and headers (the body is being read as events). */
   readonly status: number;
   readonly headers: Headers;
-  /** Every event received so far, oldest first (empty when `keepEvents` is false). */
+  /** Every event received so far, oldest first. */
   readonly events: readonly ServerSentEvent[];
   /** How many comment lines (`: keep-alive`) arrived. */
   readonly comments: number;
@@ -217,7 +213,6 @@ export async function openEventStream(
     clearTimeout(connectTimeout);
   }
 
-  const keepEvents = options.keepEvents ?? true;
   const events: ServerSentEvent[] = [];
   let taken = 0;
   let ended = false;
@@ -226,8 +221,7 @@ export async function openEventStream(
   const wake = () => waiter?.();
 
   const parser = new EventStreamParser((event) => {
-    if (keepEvents) events.push(event);
-    options.onEvent?.(event);
+    events.push(event);
     wake();
   });
 
@@ -261,7 +255,6 @@ export async function openEventStream(
 
   const next = (match?: EventMatcher, timeoutMs = DEFAULT_NEXT_TIMEOUT_MS) => {
     if (waiter) return Promise.reject(new Error("next() is already waiting on this stream"));
-    if (!keepEvents) return Promise.reject(new Error("next() needs keepEvents"));
     return new Promise<ServerSentEvent>((resolve, reject) => {
       const passedOver = taken;
       const finish = (outcome: () => void) => {
