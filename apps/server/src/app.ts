@@ -106,7 +106,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorateRequest("tokenEmail", null);
   const auth = createAuth(config, database, createMailer(config.mail, app.log));
   const tokens = createAccessTokens(config.authSecret);
-  const authentication = createAuthentication(auth, tokens, config.publicUrl);
+  const authentication = createAuthentication({
+    auth,
+    tokens,
+    db: database.db,
+    publicUrl: config.publicUrl,
+    corsOrigins: config.corsOrigins,
+    access: config.access,
+  });
   const stock = createStockRules(bikes, createStockSearch(database, config.publicUrl));
   await app.register(addRateLimitPlugin, {
     db: database.db,

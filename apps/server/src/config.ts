@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { emailSchema } from "@ultimate-bikes/contract/email";
+import { ACCESS_POLICIES, type AccessPolicy } from "@ultimate-bikes/contract/roles";
 import { z } from "zod";
 
 /**
@@ -109,6 +111,29 @@ const environmentSchema = z.object({
     })
     .default([]),
   SEED: switchSchema.default(true),
+  /** Who a new account is (docs/decisions/014): `open` makes everyone staff, as the spec does. */
+  ACCESS_POLICY: z.enum(ACCESS_POLICIES, { error: "must be open or invite" }).default("open"),
+  /** Comma-separated emails that are admins once verified (the first admins). */
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value, context) => {
+      const emails: string[] = [];
+      for (const part of value.split(",").map((item) => item.trim())) {
+        if (!part) continue;
+        const parsed = emailSchema.safeParse(part);
+        if (parsed.success) emails.push(parsed.data);
+        else context.addIssue({ code: "custom", message: `"${part}" is not an email address` });
+      }
+      return [...new Set(emails)];
+    })
+    .default([]),
+  /** Days a deleted bike can be restored before it is purged (its ledger stays). */
+  DELETED_RETENTION_DAYS: z.coerce
+    .number({ error: "must be a whole number of days" })
+    .int("must be a whole number of days")
+    .min(1, "must be at least 1")
+    .max(3650, "must be at most 3650")
+    .default(30),
   /** How many bikes one account may add a minute; benchmarks that add in bulk raise it. */
   BIKE_ADDS_PER_MINUTE: z.coerce
     .number({ error: "must be a whole number" })
@@ -169,6 +194,10 @@ export interface AppConfig {
     issuerOverride: string | undefined;
   };
   seed: boolean;
+  /** ACCESS_POLICY and ADMIN_EMAILS (auth/roles.ts). */
+  access: { policy: AccessPolicy; adminEmails: string[] };
+  /** DELETED_RETENTION_DAYS: how long a deleted bike stays restorable. */
+  deletedRetentionDays: number;
   /** POST /api/bikes and POST /api/items calls one account may make a minute (bikes/add-rate-limit.ts). */
   bikeAddsPerMinute: number;
   trustProxy: false | number | string[];
@@ -263,6 +292,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       issuerOverride: env.OAUTH_ISSUER_URL?.replace(/\/+$/, ""),
     },
     seed: env.SEED,
+    access: { policy: env.ACCESS_POLICY, adminEmails: env.ADMIN_EMAILS },
+    deletedRetentionDays: env.DELETED_RETENTION_DAYS,
     bikeAddsPerMinute: env.BIKE_ADDS_PER_MINUTE,
     trustProxy: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS,

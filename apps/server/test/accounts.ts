@@ -10,6 +10,9 @@ export function cookiesFrom(response: LightMyRequestResponse): string {
   return lines.map((line) => line.split(";")[0]).join("; ");
 }
 
+/** The name a test account signs up with: its own, so the ledger's names tell users apart. */
+export const testNameOf = (email: string) => `Staff ${email.split("@")[0]}`;
+
 export interface TestUser {
   readonly email: string;
   readonly cookie: string;
@@ -28,7 +31,7 @@ export function postSignUp(
   return app.inject({
     method: "POST",
     url: "/api/auth/sign-up/email",
-    payload: { name: "Test Staff", email, password: TEST_PASSWORD },
+    payload: { name: testNameOf(email), email, password: TEST_PASSWORD },
     remoteAddress,
   });
 }

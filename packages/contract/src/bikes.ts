@@ -175,7 +175,11 @@ export const stockMovementSchema = z.object({
   kind: z.enum(["seed", "create", "deliver", "import", "delete"]),
   delta: z.number().int(),
   quantityAfter: z.number().int(),
-  actorEmail: z.string().nullable(),
+  /**
+   * Who made the change, by name: the ledger is read by every colleague, and their email
+   * addresses are not theirs to read. Null for the warehouse's own entries (seeding).
+   */
+  actorName: z.string().nullable(),
   at: z.string(),
 });
 

@@ -2,30 +2,45 @@ import { createHash } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 
 const ISSUER = "ultimate-bikes";
-const LIFETIME = "24h";
+/**
+ * Short, and renewed by the web app as it runs out: even a copied token is worth minutes. It also
+ * dies with its session (authentication.ts), so logout and a password reset end it at once.
+ */
+export const ACCESS_TOKEN_LIFETIME_SECONDS = 15 * 60;
 
-export interface AccessTokens {
-  issue(user: { id: string; email: string }): Promise<string>;
-  /** The email the token was issued to, or undefined for a bad, forged or expired token. */
-  verify(token: string): Promise<string | undefined>;
+/** Whom a token was issued to, and the session it lives and dies with. */
+export interface AccessTokenClaims {
+  userId: string;
+  sessionId: string;
+  email: string;
 }
 
-/** Signed tokens for the original API's bearer calls (docs/product.md, API), keyed from AUTH_SECRET (never the secret itself). */
+export interface AccessTokens {
+  issue(claims: AccessTokenClaims): Promise<string>;
+  /** The claims of a well-signed, unexpired token; undefined for anything else. */
+  verify(token: string): Promise<AccessTokenClaims | undefined>;
+}
+
+/** Signed tokens for bearer calls (docs/product.md, API), keyed from AUTH_SECRET (never the secret itself). */
 export function createAccessTokens(authSecret: string): AccessTokens {
   const key = createHash("sha256").update(`access-token:${authSecret}`).digest();
   return {
-    issue: ({ id, email }) =>
-      new SignJWT({ email })
+    issue: ({ userId, sessionId, email }) =>
+      new SignJWT({ email, sid: sessionId })
         .setProtectedHeader({ alg: "HS256" })
-        .setSubject(id)
+        .setSubject(userId)
         .setIssuer(ISSUER)
         .setIssuedAt()
-        .setExpirationTime(LIFETIME)
+        .setExpirationTime(`${ACCESS_TOKEN_LIFETIME_SECONDS}s`)
         .sign(key),
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ["HS256"] });
-        return typeof payload.email === "string" ? payload.email : undefined;
+        const { sub, sid, email } = payload;
+        if (typeof sub !== "string" || typeof sid !== "string" || typeof email !== "string") {
+          return undefined;
+        }
+        return { userId: sub, sessionId: sid, email };
       } catch {
         return undefined;
       }

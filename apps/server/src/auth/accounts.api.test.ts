@@ -13,6 +13,7 @@ import {
   postSignUp,
   signUp,
   TEST_PASSWORD,
+  testNameOf,
 } from "../../test/accounts.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 
@@ -35,7 +36,7 @@ describe(`accounts on ${testDatabaseKind}`, () => {
       headers: { cookie: user.cookie },
     });
     expect(session.json()).toMatchObject({
-      user: { email: user.email, name: "Test Staff", emailVerified: false },
+      user: { email: user.email, name: testNameOf(user.email), emailVerified: false },
     });
 
     const link = mailedLink(user.email);

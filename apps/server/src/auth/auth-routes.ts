@@ -6,6 +6,7 @@ import {
   signInProvidersSchema,
 } from "@ultimate-bikes/contract/accounts";
 import { apiErrorSchema } from "@ultimate-bikes/contract/errors";
+import { accountSchema } from "@ultimate-bikes/contract/roles";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppConfig } from "../config.ts";
@@ -53,7 +54,29 @@ export async function authRoutes(
       if (!isOwnEmail(user.email, request.body.email)) {
         throw new HttpError(403, "You can only get a token for your own email.");
       }
-      return { accessToken: await tokens.issue(user) };
+      return {
+        accessToken: await tokens.issue({
+          userId: user.id,
+          sessionId: user.sessionId,
+          email: user.email,
+        }),
+      };
+    },
+  );
+
+  routes.get(
+    "/account",
+    {
+      onRequest: authentication.requireUser,
+      schema: {
+        tags: ["accounts"],
+        summary: "The signed-in caller, with the role that says what they may do",
+        response: { 200: accountSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { id, name, email, emailVerified, role } = signedInUser(request);
+      return { id, name, email, emailVerified, role, accessPolicy: config.access.policy };
     },
   );
 

@@ -153,6 +153,8 @@ export function createAuth(config: AppConfig, database: AppDatabase, mailer: Mai
         await mailer.send(verificationMessage(user.email, user.name, link));
       },
     },
+    // The stored role (docs/decisions/014), read with every session; only the People routes set it.
+    user: { additionalFields: { role: { type: "string", defaultValue: "member", input: false } } },
     databaseHooks: {
       user: {
         create: {

@@ -1,62 +1,171 @@
+import { canChangeStock, canManagePeople, type Role } from "@ultimate-bikes/contract/roles";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
 import { HttpError } from "../plugins/errors.ts";
-import type { AccessTokens } from "./access-token.ts";
+import type { AccessTokenClaims, AccessTokens } from "./access-token.ts";
 import type { Auth } from "./auth.ts";
+import { effectiveRole, type AccessSettings } from "./roles.ts";
 
 export interface SignedInUser {
   id: string;
   email: string;
   name: string;
+  emailVerified: boolean;
+  /** What the caller may do now, under the server's ACCESS_POLICY (auth/roles.ts). */
+  role: Role;
+  /** The session the caller is signed in with (a bearer token names the one it was issued in). */
+  sessionId: string;
 }
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** Set by the `requireUser` hook on routes that need a signed-in caller. */
+    /** Set by the `requireUser` hooks on routes that need a signed-in caller. */
     user: SignedInUser | null;
     /** Set by the `requireBearer` hook: the email the access token was issued to. */
     tokenEmail: string | null;
   }
 }
 
+interface AuthenticationOptions {
+  auth: Auth;
+  tokens: AccessTokens;
+  db: Kysely<Database>;
+  publicUrl: string;
+  /** CORS_ORIGINS: pages of these origins may write with a bearer token. */
+  corsOrigins: readonly string[];
+  access: AccessSettings;
+}
+
+/** The token of `Authorization: Bearer <token>`; undefined for any other scheme or shape. */
+function bearerToken(header: string): string | undefined {
+  const match = /^Bearer +([^\s]+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
 /**
- * Who is calling. The hooks run on `onRequest`, before the body is validated, so an anonymous
- * write is a 401 whatever it sends.
+ * Who is calling: the session cookie (the web app), or an access token sent as
+ * `Authorization: Bearer` (scripts and other apps). The hooks run on `onRequest`, before the body
+ * is validated, so an anonymous write is a 401 whatever it sends.
  */
-export function createAuthentication(auth: Auth, tokens: AccessTokens, publicUrl: string) {
-  async function currentUser(request: FastifyRequest): Promise<SignedInUser | undefined> {
+export function createAuthentication({
+  auth,
+  tokens,
+  db,
+  publicUrl,
+  corsOrigins,
+  access,
+}: AuthenticationOptions) {
+  const bearerOrigins = new Set([publicUrl, ...corsOrigins]);
+
+  async function userFromCookie(request: FastifyRequest): Promise<SignedInUser | undefined> {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session) return undefined;
-    return { id: session.user.id, email: session.user.email, name: session.user.name };
+    const { user } = session;
+    return {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      emailVerified: user.emailVerified,
+      role: effectiveRole(user, access),
+      sessionId: session.session.id,
+    };
+  }
+
+  /**
+   * A token is good only while the session it was issued in lives: logout, a password reset
+   * (which ends every session) and the session's expiry all end it, whatever its own expiry says.
+   */
+  async function userFromClaims(claims: AccessTokenClaims): Promise<SignedInUser | undefined> {
+    const row = await db
+      .selectFrom("session")
+      .innerJoin("user", "user.id", "session.userId")
+      .select([
+        "user.id",
+        "user.email",
+        "user.name",
+        "user.emailVerified",
+        "user.role",
+        "session.expiresAt",
+      ])
+      .where("session.id", "=", claims.sessionId)
+      .where("session.userId", "=", claims.userId)
+      .executeTakeFirst();
+    if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return undefined;
+    const emailVerified = Boolean(row.emailVerified);
+    return {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      emailVerified,
+      role: effectiveRole({ email: row.email, emailVerified, role: row.role }, access),
+      sessionId: claims.sessionId,
+    };
+  }
+
+  async function userFromToken(token: string | undefined): Promise<SignedInUser | undefined> {
+    const claims = token === undefined ? undefined : await tokens.verify(token);
+    return claims && userFromClaims(claims);
+  }
+
+  /** 401 without a session or a live token; 403 for a write from a page we do not trust. */
+  async function requireUser(request: FastifyRequest) {
+    const origin = request.headers.origin;
+    const isWrite = request.method !== "GET" && request.method !== "HEAD";
+    const authorization = request.headers.authorization;
+    if (authorization !== undefined) {
+      // No cookie rides along with a bearer call, so a listed origin's page may write with it.
+      if (isWrite && origin && !bearerOrigins.has(origin)) {
+        throw new HttpError(403, "Requests from other sites are not accepted.");
+      }
+      const user = await userFromToken(bearerToken(authorization));
+      if (!user) {
+        throw new HttpError(401, "Your access token is not valid any more. Please log in again.");
+      }
+      request.user = user;
+      return;
+    }
+    // A write sent by a page of another origin (a browser always says so in Origin) is refused
+    // whatever cookie it carries.
+    if (isWrite && origin && origin !== publicUrl) {
+      throw new HttpError(403, "Requests from other sites are not accepted.");
+    }
+    const user = await userFromCookie(request);
+    if (!user) throw new HttpError(401, "Please log in first.");
+    request.user = user;
   }
 
   return {
-    /**
-     * Session cookie required: 401 without one. A write sent by a page of another origin (a
-     * browser always says so in Origin) is refused whatever cookie it carries.
-     */
-    async requireUser(request: FastifyRequest) {
-      const origin = request.headers.origin;
-      if (request.method !== "GET" && origin && origin !== publicUrl) {
-        throw new HttpError(403, "Requests from other sites are not accepted.");
+    requireUser,
+
+    /** Signed in as staff or an admin: warehouse stock changes (docs/decisions/014). */
+    async requireStaff(request: FastifyRequest) {
+      await requireUser(request);
+      if (!canChangeStock(signedInUser(request).role)) {
+        throw new HttpError(403, "Only warehouse staff can do this. Ask an admin for access.");
       }
-      const user = await currentUser(request);
-      if (!user) throw new HttpError(401, "Please log in first.");
-      request.user = user;
+    },
+
+    /** Signed in as an admin: people management. */
+    async requireAdmin(request: FastifyRequest) {
+      await requireUser(request);
+      if (!canManagePeople(signedInUser(request).role)) {
+        throw new HttpError(403, "Only an admin can manage people.");
+      }
     },
 
     /**
      * The original API's bearer check (docs/product.md, API): 401 without an Authorization
-     * header, 403 for a bad or expired token.
+     * header, 403 for a bad, expired or revoked token.
      */
     async requireBearer(request: FastifyRequest) {
       const header = request.headers.authorization;
       if (!header) throw new HttpError(401, "unauthorized access");
-      const [scheme, token] = header.split(" ");
-      const email =
-        scheme?.toLowerCase() === "bearer" && token ? await tokens.verify(token) : undefined;
-      if (!email) throw new HttpError(403, "Forbidden access");
-      request.tokenEmail = email;
+      const user = await userFromToken(bearerToken(header));
+      if (!user) throw new HttpError(403, "Forbidden access");
+      request.user = user;
+      request.tokenEmail = user.email;
     },
   };
 }

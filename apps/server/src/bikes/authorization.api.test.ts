@@ -244,7 +244,8 @@ describe(`who may do what on ${testDatabaseKind}`, () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() - 2 * 24 * 60 * 60 * 1000);
     const expired = await createAccessTokens(test.config.authSecret).issue({
-      id: "old",
+      userId: "old",
+      sessionId: "old",
       email: owner.email,
     });
     vi.useRealTimers();

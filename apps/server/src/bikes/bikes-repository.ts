@@ -27,6 +27,9 @@ export type QuantityChange = { bike: Bike } | { currentQuantity: number } | unde
 
 const now = () => new Date().toISOString();
 
+/** How the ledger names someone whose account has since been removed. */
+const FORMER_COLLEAGUE = "A former colleague";
+
 /**
  * Data access for bikes and their stock ledger: the only module that writes SQL against them.
  * Every quantity change is one conditional UPDATE (the database decides, never a value read
@@ -277,9 +280,18 @@ export function createBikeRepository(
     async movements(id: string, limit: number): Promise<StockMovement[]> {
       const rows = await db
         .selectFrom("stock_movement")
-        .selectAll()
-        .where("bike_id", "=", id)
-        .orderBy("id", "desc")
+        .leftJoin("user", "user.id", "stock_movement.actor_id")
+        .select([
+          "stock_movement.id",
+          "stock_movement.kind",
+          "stock_movement.delta",
+          "stock_movement.quantity_after",
+          "stock_movement.actor_id",
+          "stock_movement.created_at",
+          "user.name as actor_name",
+        ])
+        .where("stock_movement.bike_id", "=", id)
+        .orderBy("stock_movement.id", "desc")
         .limit(limit)
         .execute();
       return rows.map((row) => ({
@@ -287,7 +299,7 @@ export function createBikeRepository(
         kind: row.kind,
         delta: row.delta,
         quantityAfter: row.quantity_after,
-        actorEmail: row.actor_email,
+        actorName: row.actor_id === null ? null : (row.actor_name ?? FORMER_COLLEAGUE),
         at: toIsoTimestamp(row.created_at),
       }));
     },

@@ -35,6 +35,8 @@ export async function bikesRoutes(
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: authentication.requireUser };
+  // Stock changes are for staff (docs/decisions/014); under ACCESS_POLICY=open that is everyone.
+  const staff = { onRequest: authentication.requireStaff };
 
   routes.get(
     "/bikes",
@@ -84,12 +86,12 @@ export async function bikesRoutes(
   routes.post(
     "/bikes/:id/deliveries",
     {
-      ...signedIn,
+      ...staff,
       schema: {
         tags: ["stock"],
         summary: "Deliver one unit (atomic; 409 when the stock is empty)",
         params: bikeIdParams,
-        response: { 200: bikeSchema, ...errors(401, 404, 409) },
+        response: { 200: bikeSchema, ...errors(401, 403, 404, 409) },
       },
     },
     async (request) => orHttpError(await stock.deliver(request.params.id, signedInUser(request))),
@@ -98,13 +100,13 @@ export async function bikesRoutes(
   routes.post(
     "/bikes/:id/imports",
     {
-      ...signedIn,
+      ...staff,
       schema: {
         tags: ["stock"],
         summary: "Import (restock) a whole number of units (atomic; 0 changes nothing)",
         params: bikeIdParams,
         body: importRequestSchema,
-        response: { 200: bikeSchema, ...errors(400, 401, 404, 409) },
+        response: { 200: bikeSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -116,14 +118,14 @@ export async function bikesRoutes(
   routes.patch(
     "/bikes/:id",
     {
-      ...signedIn,
+      ...staff,
       schema: {
         tags: ["stock"],
         summary:
           "Delivered, as the original client sends it: accepted only when updatedQuantity is the stored quantity minus one",
         params: bikeIdParams,
         body: deliveredQuantitySchema,
-        response: { 200: bikeSchema, ...errors(400, 401, 404, 409) },
+        response: { 200: bikeSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -139,14 +141,14 @@ export async function bikesRoutes(
   routes.put(
     "/bikes/:id",
     {
-      ...signedIn,
+      ...staff,
       schema: {
         tags: ["stock"],
         summary:
           "Import, as the original client sends it: the new total, applied only if the stock is still previousQuantity (or If-Match)",
         params: bikeIdParams,
         body: newTotalSchema,
-        response: { 200: bikeSchema, ...errors(400, 401, 404, 409, 428) },
+        response: { 200: bikeSchema, ...errors(400, 401, 403, 404, 409, 428) },
       },
     },
     async (request) =>
@@ -183,12 +185,15 @@ export async function bikesRoutes(
       ...signedIn,
       schema: {
         tags: ["stock"],
-        summary: "The bike's stock ledger, newest first",
+        summary: "The bike's stock ledger, newest first (staff, or the bike's owner)",
         params: bikeIdParams,
         querystring: z.strictObject({ limit: z.coerce.number().int().min(1).max(200).default(10) }),
-        response: { 200: stockMovementListSchema, ...errors(400, 401, 404) },
+        response: { 200: stockMovementListSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => orHttpError(await stock.movements(request.params.id, request.query.limit)),
+    async (request) =>
+      orHttpError(
+        await stock.movements(request.params.id, request.query.limit, signedInUser(request)),
+      ),
   );
 }

@@ -6,7 +6,7 @@ import {
 } from "@ultimate-bikes/contract/bikes";
 import { newBikeBody } from "@ultimate-bikes/test-support/new-bike";
 import { describe, expect, it } from "vitest";
-import { accessTokenFor, signUp, type TestUser } from "../../test/accounts.ts";
+import { accessTokenFor, signUp, testNameOf, type TestUser } from "../../test/accounts.ts";
 import { deliver, listBikes, movementsOf, send } from "../../test/stock-helpers.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 
@@ -142,7 +142,7 @@ describe(`my items on ${testDatabaseKind}`, () => {
       kind: "delete",
       delta: -4,
       quantityAfter: 0,
-      actorEmail: user.email,
+      actorName: testNameOf(user.email),
     });
     expect((await send(test.app, user, "DELETE", `/api/items/${id}`)).statusCode).toBe(404);
 

@@ -18,6 +18,9 @@ const conflictMessages: Record<ConflictReason, (current: number) => string> = {
 };
 
 const forbiddenMessages: Record<ForbiddenReason, string> = {
+  "remove-warehouse-stock-as-member":
+    "Only warehouse staff can delete warehouse stock. Ask an admin for access.",
+  "read-another-users-ledger": "Only warehouse staff can see the history of bikes you do not own.",
   "add-bike-under-another-email": "You can only add bikes under your own email.",
   "add-item-under-another-email": "You can only add items under your own email.",
   "list-another-users-items": "Forbidden access",

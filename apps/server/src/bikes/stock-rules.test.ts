@@ -7,7 +7,7 @@ import { createStockRules, type StockRules } from "./stock-rules.ts";
 import type { StockSearch } from "./stock-search.ts";
 
 const ID = "0b0d7a3e-4f4e-4b8e-9f8e-2a4d5c6b7a80";
-const me = { id: "me", email: "me@example.com" };
+const me = { id: "me", email: "me@example.com", role: "staff" } as const;
 const bike = (quantity: number): Bike => ({
   _id: ID,
   name: "Bike",

@@ -5,6 +5,7 @@ import {
   type StockQuery,
   type SupplierList,
 } from "@ultimate-bikes/contract/stock";
+import { canChangeStock, type Role } from "@ultimate-bikes/contract/roles";
 import { isOwnEmail } from "../auth/authentication.ts";
 import { searchWords } from "../db/search-folding.ts";
 import type { Actor, BikeRepository, QuantityChange } from "./bikes-repository.ts";
@@ -23,8 +24,15 @@ const TWIN_WINDOW_MS = 10 * 60 * 1000;
  */
 type Via = "bikes" | "items";
 
+/** A signed-in caller with what their role lets them do (docs/decisions/014). */
+export interface Caller extends Actor {
+  role: Role;
+}
+
 /** Why the caller may not do it; each has its own message (stock-http.ts). */
 export type ForbiddenReason =
+  | "remove-warehouse-stock-as-member"
+  | "read-another-users-ledger"
   | "add-bike-under-another-email"
   | "add-item-under-another-email"
   | "list-another-users-items"
@@ -118,8 +126,16 @@ export function createStockRules(bikes: BikeRepository, search: StockSearch) {
 
     find,
 
-    /** The ledger, newest first. Every bike has its opening movement and the ledger outlives it. */
-    async movements(id: string, limit: number): Promise<Outcome<StockMovement[]>> {
+    /**
+     * The ledger, newest first. Every bike has its opening movement and the ledger outlives it.
+     * Staff read any bike's; a member only the ledger of a bike they own.
+     */
+    async movements(id: string, limit: number, caller: Caller): Promise<Outcome<StockMovement[]>> {
+      if (!canChangeStock(caller.role)) {
+        const bike = await bikes.ownerOf(id);
+        if (!bike) return noSuchBike;
+        if (bike.ownerId !== caller.id) return forbidden("read-another-users-ledger");
+      }
       const movements = await bikes.movements(id, limit);
       return movements.length ? done(movements) : noSuchBike;
     },
@@ -192,13 +208,17 @@ export function createStockRules(bikes: BikeRepository, search: StockSearch) {
     },
 
     /**
-     * Its owner may always remove a bike. Anyone signed in may also remove warehouse stock (no
-     * owner) through `/bikes` (Manage Inventory); a cancel through `/items` is for the owner only.
+     * Its owner may always remove a bike. Staff may also remove warehouse stock (no owner) through
+     * `/bikes` (Manage Inventory); a cancel through `/items` is for the owner only.
      */
-    async remove(id: string, actor: Actor, via: Via): Promise<Outcome<{ deletedCount: 1 }>> {
+    async remove(id: string, actor: Caller, via: Via): Promise<Outcome<{ deletedCount: 1 }>> {
       const bike = await bikes.ownerOf(id);
       if (!bike) return noSuchBike;
-      const allowed = bike.ownerId === actor.id || (via === "bikes" && bike.ownerId === null);
+      const warehouseStock = via === "bikes" && bike.ownerId === null;
+      if (warehouseStock && !canChangeStock(actor.role)) {
+        return forbidden("remove-warehouse-stock-as-member");
+      }
+      const allowed = bike.ownerId === actor.id || warehouseStock;
       if (!allowed) {
         return forbidden(
           via === "bikes" ? "remove-another-users-bike" : "cancel-another-users-item",

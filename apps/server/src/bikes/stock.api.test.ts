@@ -2,6 +2,7 @@ import { bikeSchema, type StockMovement } from "@ultimate-bikes/contract/bikes";
 import { apiErrorSchema } from "@ultimate-bikes/contract/errors";
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
+import { testNameOf } from "../../test/accounts.ts";
 import {
   addBike,
   deliver,
@@ -15,11 +16,11 @@ import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 
 /** The parts of a movement a test can predict. */
 const ledger = (movements: StockMovement[]) =>
-  movements.map(({ kind, delta, quantityAfter, actorEmail }) => ({
+  movements.map(({ kind, delta, quantityAfter, actorName }) => ({
     kind,
     delta,
     quantityAfter,
-    actorEmail,
+    actorName,
   }));
 
 function expectQuantity(response: LightMyRequestResponse, quantity: number) {
@@ -55,10 +56,10 @@ describe(`stock changes on ${testDatabaseKind}`, () => {
     expect(await quantityOf(test.app, id)).toBe(0);
 
     expect(ledger(await movementsOf(test.app, user, id))).toEqual([
-      { kind: "deliver", delta: -1, quantityAfter: 0, actorEmail: user.email },
-      { kind: "deliver", delta: -1, quantityAfter: 1, actorEmail: user.email },
-      { kind: "deliver", delta: -1, quantityAfter: 2, actorEmail: user.email },
-      { kind: "create", delta: 3, quantityAfter: 3, actorEmail: user.email },
+      { kind: "deliver", delta: -1, quantityAfter: 0, actorName: testNameOf(user.email) },
+      { kind: "deliver", delta: -1, quantityAfter: 1, actorName: testNameOf(user.email) },
+      { kind: "deliver", delta: -1, quantityAfter: 2, actorName: testNameOf(user.email) },
+      { kind: "create", delta: 3, quantityAfter: 3, actorName: testNameOf(user.email) },
     ]);
   });
 
@@ -68,8 +69,8 @@ describe(`stock changes on ${testDatabaseKind}`, () => {
     expectQuantity(await importUnits(test.app, colleague, id, "10"), 17);
     expect(await quantityOf(test.app, id)).toBe(17);
     expect(ledger(await movementsOf(test.app, user, id, 2))).toEqual([
-      { kind: "import", delta: 10, quantityAfter: 17, actorEmail: colleague.email },
-      { kind: "import", delta: 5, quantityAfter: 7, actorEmail: user.email },
+      { kind: "import", delta: 10, quantityAfter: 17, actorName: testNameOf(colleague.email) },
+      { kind: "import", delta: 5, quantityAfter: 7, actorName: testNameOf(user.email) },
     ]);
   });
 
@@ -106,9 +107,9 @@ describe(`stock changes on ${testDatabaseKind}`, () => {
     expectQuantity(await patch(id, { updatedQuantity: "3" }), 3);
     expect(await quantityOf(test.app, id)).toBe(3);
     expect(ledger(await movementsOf(test.app, user, id, 3))).toEqual([
-      { kind: "deliver", delta: -1, quantityAfter: 3, actorEmail: user.email },
-      { kind: "deliver", delta: -1, quantityAfter: 4, actorEmail: user.email },
-      { kind: "create", delta: 5, quantityAfter: 5, actorEmail: user.email },
+      { kind: "deliver", delta: -1, quantityAfter: 3, actorName: testNameOf(user.email) },
+      { kind: "deliver", delta: -1, quantityAfter: 4, actorName: testNameOf(user.email) },
+      { kind: "create", delta: 5, quantityAfter: 5, actorName: testNameOf(user.email) },
     ]);
   });
 
@@ -146,10 +147,10 @@ describe(`stock changes on ${testDatabaseKind}`, () => {
     expect(await quantityOf(test.app, id)).toBe(12);
 
     expect(ledger(await movementsOf(test.app, user, id))).toEqual([
-      { kind: "import", delta: 2, quantityAfter: 12, actorEmail: user.email },
-      { kind: "import", delta: 2, quantityAfter: 10, actorEmail: user.email },
-      { kind: "import", delta: 3, quantityAfter: 8, actorEmail: user.email },
-      { kind: "create", delta: 5, quantityAfter: 5, actorEmail: user.email },
+      { kind: "import", delta: 2, quantityAfter: 12, actorName: testNameOf(user.email) },
+      { kind: "import", delta: 2, quantityAfter: 10, actorName: testNameOf(user.email) },
+      { kind: "import", delta: 3, quantityAfter: 8, actorName: testNameOf(user.email) },
+      { kind: "create", delta: 5, quantityAfter: 5, actorName: testNameOf(user.email) },
     ]);
   });
 
@@ -161,7 +162,7 @@ describe(`stock changes on ${testDatabaseKind}`, () => {
         kind: "seed",
         delta: seeded!.quantity,
         quantityAfter: seeded!.quantity,
-        actorEmail: null,
+        actorName: null,
       },
     ]);
 
@@ -170,12 +171,17 @@ describe(`stock changes on ${testDatabaseKind}`, () => {
     expectQuantity(await importUnits(test.app, user, seeded!._id, 4), seeded!.quantity + 3);
     const movements = await movementsOf(test.app, user, seeded!._id);
     expect(ledger(movements)).toEqual([
-      { kind: "import", delta: 4, quantityAfter: seeded!.quantity + 3, actorEmail: user.email },
+      {
+        kind: "import",
+        delta: 4,
+        quantityAfter: seeded!.quantity + 3,
+        actorName: testNameOf(user.email),
+      },
       {
         kind: "deliver",
         delta: -1,
         quantityAfter: seeded!.quantity - 1,
-        actorEmail: colleague.email,
+        actorName: testNameOf(colleague.email),
       },
       ...ledger(opening),
     ]);
@@ -199,9 +205,9 @@ describe(`stock changes on ${testDatabaseKind}`, () => {
     expect(await quantityOf(test.app, id)).toBeUndefined();
 
     expect(ledger(await movementsOf(test.app, user, id))).toEqual([
-      { kind: "delete", delta: -5, quantityAfter: 0, actorEmail: user.email },
-      { kind: "deliver", delta: -1, quantityAfter: 5, actorEmail: user.email },
-      { kind: "create", delta: 6, quantityAfter: 6, actorEmail: user.email },
+      { kind: "delete", delta: -5, quantityAfter: 0, actorName: testNameOf(user.email) },
+      { kind: "deliver", delta: -1, quantityAfter: 5, actorName: testNameOf(user.email) },
+      { kind: "create", delta: 6, quantityAfter: 6, actorName: testNameOf(user.email) },
     ]);
   });
 

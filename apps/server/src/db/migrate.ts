@@ -6,6 +6,7 @@ import { addReorderPointsAndSearch } from "./migrations/003-reorder-points-and-s
 import { createStockVersionAndAddCounts } from "./migrations/004-stock-version-and-add-counts.ts";
 import { addStockChangeNotifications } from "./migrations/005-stock-change-notifications.ts";
 import { addOneLetterSearchPrefixes } from "./migrations/006-one-letter-search-prefixes.ts";
+import { addUserRoles } from "./migrations/007-user-roles.ts";
 
 /**
  * The one list of migrations, run at every start-up on SQLite and PostgreSQL alike.
@@ -19,6 +20,7 @@ function migrations({ kind }: AppDatabase): Record<string, Migration> {
     "004-stock-version-and-add-counts": createStockVersionAndAddCounts(kind),
     "005-stock-change-notifications": addStockChangeNotifications(kind),
     "006-one-letter-search-prefixes": addOneLetterSearchPrefixes(kind),
+    "007-user-roles": addUserRoles(),
   };
 }
 

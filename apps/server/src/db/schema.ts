@@ -46,10 +46,22 @@ export interface UserTable {
   id: string;
   name: string;
   email: string;
+  emailVerified: boolean | number;
+  /** Stored role; what it grants depends on ACCESS_POLICY and ADMIN_EMAILS (auth/roles.ts). */
+  role: Generated<string>;
+  createdAt: Timestamp;
+}
+
+/** better-auth's sessions, read directly only to check an access token's session is alive. */
+export interface SessionTable {
+  id: string;
+  userId: string;
+  expiresAt: Timestamp;
 }
 
 export interface Database {
   user: UserTable;
+  session: SessionTable;
   bike: BikeTable;
   stock_movement: StockMovementTable;
 }

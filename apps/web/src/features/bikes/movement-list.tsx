@@ -41,7 +41,7 @@ export function MovementList({ bikeId }: { bikeId: string }) {
             {data.map((movement) => (
               <tr key={movement.id}>
                 <td>{formatDateTime(movement.at)}</td>
-                <td>{movement.actorEmail ?? "Warehouse"}</td>
+                <td>{movement.actorName ?? "Warehouse"}</td>
                 <td>{describe[movement.kind](movement.delta)}</td>
                 <td>{movement.quantityAfter}</td>
               </tr>

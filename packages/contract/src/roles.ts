@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/**
+ * Who may do what (docs/decisions/014). A member adds, sees and cancels only their own bikes;
+ * staff deliver, import and delete warehouse stock and restore deleted bikes; an admin is staff
+ * who also manages people.
+ */
+export const ROLES = ["member", "staff", "admin"] as const;
+
+export const roleSchema = z.enum(ROLES);
+
+export type Role = z.infer<typeof roleSchema>;
+
+/**
+ * ACCESS_POLICY: `open` (the spec's behaviour) makes every signed-in user staff; under `invite` a
+ * new account is a member until an admin makes it staff.
+ */
+export const ACCESS_POLICIES = ["open", "invite"] as const;
+
+export type AccessPolicy = (typeof ACCESS_POLICIES)[number];
+
+/** Deliver, import, delete warehouse stock, see every ledger, restore deleted bikes. */
+export function canChangeStock(role: Role): boolean {
+  return role === "staff" || role === "admin";
+}
+
+/** Invite, promote, demote and remove people. */
+export function canManagePeople(role: Role): boolean {
+  return role === "admin";
+}
+
+/** `GET /api/account`: the signed-in caller as the server sees them, role included. */
+export const accountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  role: roleSchema,
+  accessPolicy: z.enum(ACCESS_POLICIES),
+});
+
+export type Account = z.infer<typeof accountSchema>;
