@@ -24,6 +24,10 @@ export const paths = {
   manageInventory: "/manage-inventory",
   addNew: "/add-new",
   myItems: "/my-item",
+  /** Staff: bikes deleted within the retention period, to restore. */
+  recentlyDeleted: "/recently-deleted",
+  /** Admins: invite, promote, demote and remove people. */
+  people: "/people",
 } as const;
 
 /** The page of one bike. */

@@ -3,12 +3,14 @@ import Button from "react-bootstrap/Button";
 import Nav from "react-bootstrap/Nav";
 import { NavLink, useNavigate } from "react-router";
 import { signOut } from "../../lib/access-token";
+import { useAccount } from "../../lib/account";
 import { useSession } from "../../lib/auth-client";
 import { paths } from "../../lib/paths";
 
 /** The navigation that depends on who is signed in (docs/product.md, Screens: navigation bar). */
 export function SessionNav() {
   const { data, isPending } = useSession();
+  const { canChangeStock, canManagePeople } = useAccount();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -28,15 +30,22 @@ export function SessionNav() {
   }
   return (
     <>
-      <Nav.Link as={NavLink} to={paths.manageInventory} eventKey="manage-inventory">
-        Manage Inventory
-      </Nav.Link>
+      {canChangeStock && (
+        <Nav.Link as={NavLink} to={paths.manageInventory} eventKey="manage-inventory">
+          Manage Inventory
+        </Nav.Link>
+      )}
       <Nav.Link as={NavLink} to={paths.addNew} eventKey="add-new">
         Add new item
       </Nav.Link>
       <Nav.Link as={NavLink} to={paths.myItems} eventKey="my-item">
         My item
       </Nav.Link>
+      {canManagePeople && (
+        <Nav.Link as={NavLink} to={paths.people} eventKey="people">
+          People
+        </Nav.Link>
+      )}
       <span className="navbar-text ms-lg-3 me-lg-2 small" title={data.user.email}>
         {data.user.name || data.user.email}
       </span>
