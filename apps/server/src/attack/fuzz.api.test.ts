@@ -65,6 +65,8 @@ describe(`hostile requests to every route on ${testDatabaseKind}`, () => {
     });
     if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
     cookie = cookiesFrom(signIn);
+    // The access token died with the old session: the bearer caller needs one of the new.
+    bearer = await accessTokenFor(test.app, { email: test.users.fuzzer.email, cookie });
   }
 
   async function send(request: FuzzRequest): Promise<LightMyRequestResponse> {

@@ -1,0 +1,298 @@
+import type { Role } from "@ultimate-bikes/contract/roles";
+import { uniqueEmail } from "@ultimate-bikes/test-support/accounts";
+import { newBikeBody } from "@ultimate-bikes/test-support/new-bike";
+import type { InjectOptions } from "fastify";
+import { beforeAll, describe, expect, it } from "vitest";
+import { accessTokenFor, type TestUser } from "../../test/accounts.ts";
+import { roleOf, signUpAs, storeRole, verifyEmailOf } from "../../test/roles.ts";
+import { routesOf } from "../../test/route-table.ts";
+import { addBike, listBikes } from "../../test/stock-helpers.ts";
+import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
+
+/*
+ * Every API route × every role under ACCESS_POLICY=invite (issue 11): what each caller may do,
+ * asked with a request that would succeed for someone allowed, once with the session cookie and
+ * once with the access token as `Authorization: Bearer`. A route the app has and this table lacks
+ * fails the test, so a new route cannot ship without saying who may call it.
+ */
+
+type Caller = "anonymous" | Role;
+const CALLERS: readonly Caller[] = ["anonymous", "member", "staff", "admin"];
+type Credentials = "cookie" | "bearer";
+
+interface Request {
+  method: NonNullable<InjectOptions["method"]>;
+  url: string;
+  payload?: Record<string, unknown>;
+}
+
+interface Fixtures {
+  /** A warehouse bike (no owner) with stock, for one change. */
+  warehouseBike(): string;
+  /** A warehouse bike of its own for a delete, never handed out again. */
+  bikeToDelete(): string;
+  /** A bike owned by `owner`, added now. */
+  ownBike(owner: TestUser): Promise<string>;
+  quantityOf(id: string): Promise<number>;
+}
+
+interface Row {
+  /** Builds a fresh request for this caller; setup runs as that caller's own user. */
+  request(fixtures: Fixtures, user: TestUser | undefined): Promise<Request> | Request;
+  /** The expected status for each caller; `bearer` overrides for bearer calls. */
+  expect: Record<Caller, number>;
+  bearer?: Partial<Record<Caller, number>>;
+}
+
+const PUBLIC = { anonymous: 200, member: 200, staff: 200, admin: 200 };
+const SIGNED_IN = { anonymous: 401, member: 200, staff: 200, admin: 200 };
+const ADDS = { anonymous: 401, member: 201, staff: 201, admin: 201 };
+const STAFF = { anonymous: 401, member: 403, staff: 200, admin: 200 };
+const SOME_TOKEN = "a".repeat(40);
+
+const emailOf = (user: TestUser | undefined) => user?.email ?? uniqueEmail("nobody");
+
+const MATRIX: Record<string, Row> = {
+  "GET /api/health": { request: () => ({ method: "GET", url: "/api/health" }), expect: PUBLIC },
+  "POST /api/login": {
+    request: (_, user) => ({
+      method: "POST",
+      url: "/api/login",
+      payload: { email: emailOf(user) },
+    }),
+    expect: SIGNED_IN,
+  },
+  "GET /api/account": {
+    request: () => ({ method: "GET", url: "/api/account" }),
+    expect: SIGNED_IN,
+  },
+  "GET /api/account/providers": {
+    request: () => ({ method: "GET", url: "/api/account/providers" }),
+    expect: PUBLIC,
+  },
+  "GET /api/account/email-verification-status": {
+    request: () => ({
+      method: "GET",
+      url: `/api/account/email-verification-status?token=${SOME_TOKEN}`,
+    }),
+    expect: PUBLIC,
+  },
+  "GET /api/account/password-reset-status": {
+    request: () => ({
+      method: "GET",
+      url: `/api/account/password-reset-status?token=${SOME_TOKEN}`,
+    }),
+    expect: PUBLIC,
+  },
+  "GET /api/bikes": { request: () => ({ method: "GET", url: "/api/bikes" }), expect: PUBLIC },
+  "GET /api/bikes/:id": {
+    request: (fixtures) => ({ method: "GET", url: `/api/bikes/${fixtures.warehouseBike()}` }),
+    expect: PUBLIC,
+  },
+  "GET /api/stock": { request: () => ({ method: "GET", url: "/api/stock?q=a" }), expect: PUBLIC },
+  "GET /api/suppliers": {
+    request: () => ({ method: "GET", url: "/api/suppliers" }),
+    expect: PUBLIC,
+  },
+  "POST /api/bikes": {
+    request: () => ({ method: "POST", url: "/api/bikes", payload: newBikeBody() }),
+    expect: ADDS,
+  },
+  "POST /api/bikes/:id/deliveries": {
+    request: (fixtures) => ({
+      method: "POST",
+      url: `/api/bikes/${fixtures.warehouseBike()}/deliveries`,
+    }),
+    expect: STAFF,
+  },
+  "POST /api/bikes/:id/imports": {
+    request: (fixtures) => ({
+      method: "POST",
+      url: `/api/bikes/${fixtures.warehouseBike()}/imports`,
+      payload: { amount: 2 },
+    }),
+    expect: STAFF,
+  },
+  "PATCH /api/bikes/:id": {
+    async request(fixtures) {
+      const id = fixtures.warehouseBike();
+      const updatedQuantity = (await fixtures.quantityOf(id)) - 1;
+      return { method: "PATCH", url: `/api/bikes/${id}`, payload: { updatedQuantity } };
+    },
+    expect: STAFF,
+  },
+  "PUT /api/bikes/:id": {
+    async request(fixtures) {
+      const id = fixtures.warehouseBike();
+      const previousQuantity = await fixtures.quantityOf(id);
+      return {
+        method: "PUT",
+        url: `/api/bikes/${id}`,
+        payload: { newNumber: previousQuantity + 3, previousQuantity },
+      };
+    },
+    expect: STAFF,
+  },
+  "DELETE /api/bikes/:id": {
+    request: (fixtures) => ({ method: "DELETE", url: `/api/bikes/${fixtures.bikeToDelete()}` }),
+    expect: STAFF,
+  },
+  "GET /api/bikes/:id/movements": {
+    request: (fixtures) => ({
+      method: "GET",
+      url: `/api/bikes/${fixtures.warehouseBike()}/movements`,
+    }),
+    expect: STAFF,
+  },
+  "GET /api/items": {
+    request: (_, user) => ({ method: "GET", url: `/api/items?email=${emailOf(user)}` }),
+    // The original API's call takes the access token only (docs/product.md, API).
+    expect: { anonymous: 401, member: 401, staff: 401, admin: 401 },
+    bearer: { member: 200, staff: 200, admin: 200 },
+  },
+  "POST /api/items": {
+    request: () => ({ method: "POST", url: "/api/items", payload: newBikeBody() }),
+    expect: ADDS,
+  },
+  "DELETE /api/items/:id": {
+    async request(fixtures, user) {
+      // An anonymous cancel aims at someone's item: it must be refused before anything else.
+      const id = await fixtures.ownBike(user ?? anyOwner);
+      return { method: "DELETE", url: `/api/items/${id}` };
+    },
+    expect: SIGNED_IN,
+  },
+};
+
+/** Cases where a member may do on their own bike what only staff may do on warehouse stock. */
+const OWN_BIKE_ROWS: Record<string, (id: string) => Request> = {
+  "DELETE /api/bikes/:id": (id) => ({ method: "DELETE", url: `/api/bikes/${id}` }),
+  "GET /api/bikes/:id/movements": (id) => ({ method: "GET", url: `/api/bikes/${id}/movements` }),
+};
+
+/** Routes that are not the JSON API's: better-auth's own (tested on their own) and the docs. */
+const isApiRoute = (url: string) =>
+  url.startsWith("/api/") && !url.startsWith("/api/auth") && !url.startsWith("/api/docs");
+/** The live stream never ends, so inject cannot call it; its tests show it is public. */
+const STREAMS = new Set(["GET /api/stock/events"]);
+
+let anyOwner: TestUser;
+
+describe(`who may call each route under ACCESS_POLICY=invite on ${testDatabaseKind}`, () => {
+  const adminEmail = uniqueEmail("configured-admin");
+  const test = useTestApp({
+    environment: {
+      ACCESS_POLICY: "invite",
+      ADMIN_EMAILS: adminEmail,
+      BIKE_ADDS_PER_MINUTE: "1000",
+    },
+  });
+  const users = {} as Record<Role, TestUser>;
+  const tokens = {} as Record<Role, string>;
+  let warehouse: string[] = [];
+  let toDelete: string[] = [];
+  let nextWarehouseBike = 0;
+  /** A delete request per caller and pass: two passes of four callers. */
+  const DELETES = 8;
+
+  beforeAll(async () => {
+    const { app, config } = test;
+    users.member = await signUpAs(app, config, "member");
+    users.staff = await signUpAs(app, config, "staff");
+    // The configured admin: verified, with no stored role at all.
+    users.admin = await signUpAs(app, config, "member", adminEmail);
+    await verifyEmailOf(app, config, adminEmail);
+    for (const role of ["member", "staff", "admin"] as const) {
+      tokens[role] = await accessTokenFor(app, users[role]);
+    }
+    anyOwner = users.member;
+    warehouse = (await listBikes(app)).map((bike) => bike._id);
+    toDelete = warehouse.splice(-DELETES);
+  });
+
+  const fixtures: Fixtures = {
+    warehouseBike() {
+      // Requests take turns over the bikes no delete will take, so no delivery starves the next.
+      const id = warehouse[nextWarehouseBike++ % warehouse.length];
+      if (!id) throw new Error("too few seeded bikes");
+      return id;
+    },
+    bikeToDelete() {
+      const id = toDelete.pop();
+      if (!id) throw new Error("no seeded bike left to delete");
+      return id;
+    },
+    ownBike: (owner) => addBike(test.app, owner),
+    async quantityOf(id) {
+      const response = await test.app.inject(`/api/bikes/${id}`);
+      return (response.json() as { quantity: number }).quantity;
+    },
+  };
+
+  function send(request: Request, caller: Caller, credentials: Credentials) {
+    const headers: Record<string, string> = {};
+    if (caller !== "anonymous") {
+      if (credentials === "cookie") {
+        headers.cookie = users[caller].cookie;
+        headers.origin = test.config.publicUrl;
+      } else {
+        headers.authorization = `Bearer ${tokens[caller]}`;
+      }
+    }
+    return test.app.inject({ ...request, headers });
+  }
+
+  it("gives every API route a row", () => {
+    const routes = routesOf(test.app)
+      .filter((route) => route.method !== "HEAD" && isApiRoute(route.url))
+      .map((route) => `${route.method} ${route.url}`)
+      .filter((route) => !STREAMS.has(route));
+    expect(new Set(routes)).toEqual(new Set(Object.keys(MATRIX)));
+  });
+
+  it("sees the configured admin, a staff member and a member as such", async () => {
+    expect(await roleOf(test.app, users.admin)).toBe("admin");
+    expect(await roleOf(test.app, users.staff)).toBe("staff");
+    expect(await roleOf(test.app, users.member)).toBe("member");
+  });
+
+  // Warehouse bikes are few: a delete takes one, so deletes run last and spread over them.
+  const rows = Object.entries(MATRIX).sort(
+    ([a], [b]) =>
+      Number(a.startsWith("DELETE /api/bikes")) - Number(b.startsWith("DELETE /api/bikes")),
+  );
+
+  for (const credentials of ["cookie", "bearer"] as const) {
+    it.each(rows)(`%s with the ${credentials}`, async (_route, row) => {
+      const answers: Record<string, number> = {};
+      const expected: Record<string, number> = {};
+      for (const caller of CALLERS) {
+        const user = caller === "anonymous" ? undefined : users[caller];
+        const request = await row.request(fixtures, user);
+        const response = await send(request, caller, credentials);
+        answers[caller] = response.statusCode;
+        expected[caller] =
+          (credentials === "bearer" ? row.bearer?.[caller] : undefined) ?? row.expect[caller];
+      }
+      expect(answers).toEqual(expected);
+    });
+  }
+
+  it.each(Object.entries(OWN_BIKE_ROWS))("%s on a member's own bike", async (_route, request) => {
+    const id = await addBike(test.app, users.member);
+    const response = await send(request(id), "member", "cookie");
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("gives no staff rights to an account whose email is not verified", async () => {
+    const unverified = await signUpAs(test.app, test.config, "member");
+    await storeRole(test.app, test.config, unverified.email, "staff");
+    expect(await roleOf(test.app, unverified)).toBe("member");
+    const response = await test.app.inject({
+      method: "POST",
+      url: `/api/bikes/${fixtures.warehouseBike()}/deliveries`,
+      headers: { cookie: unverified.cookie, origin: test.config.publicUrl },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
