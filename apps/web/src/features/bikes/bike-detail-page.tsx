@@ -6,6 +6,7 @@ import Row from "react-bootstrap/Row";
 import { Link, useParams } from "react-router";
 import { ErrorMessage } from "../../components/error-message";
 import { LoadingSpinner } from "../../components/loading-spinner";
+import { useAccount } from "../../lib/account";
 import { ApiRequestError } from "../../lib/api-client";
 import { formatPrice } from "../../lib/format";
 import { paths } from "../../lib/paths";
@@ -31,8 +32,35 @@ function BikeNotFound() {
  * shown; the page keeps it in view so the person knows what went, says so, and offers nothing more
  * to do with it.
  */
+/**
+ * Delivered, Import and the way to Manage Inventory, for staff. A member sees why they are not
+ * there (docs/decisions/014); nothing shows while the role is still loading.
+ */
+function StaffActions({ bike, removed }: { bike: Bike; removed: boolean }) {
+  const { canChangeStock, isPending } = useAccount();
+  if (isPending) return null;
+  if (!canChangeStock) {
+    return (
+      <p className="text-body-secondary">
+        Only warehouse staff can deliver or import units. Ask an admin if you need to.
+      </p>
+    );
+  }
+  return (
+    <>
+      <StockActions bike={bike} disabled={removed} />
+      <p className="mt-4">
+        <Link to={paths.manageInventory} className="btn btn-outline-dark">
+          Manage Inventory
+        </Link>
+      </p>
+    </>
+  );
+}
+
 function BikeView({ bike, removed }: { bike: Bike; removed: boolean }) {
   const change = useStockChangeNote(bike._id);
+  const { canChangeStock } = useAccount();
   return (
     <Container as="section" className="py-5">
       <h1 className="text-center mb-4">Update Now</h1>
@@ -71,15 +99,10 @@ function BikeView({ bike, removed }: { bike: Bike; removed: boolean }) {
               <Link to={paths.inventory}>Back to the inventory</Link>
             </Alert>
           )}
-          <StockActions bike={bike} disabled={removed} />
-          <p className="mt-4">
-            <Link to={paths.manageInventory} className="btn btn-outline-dark">
-              Manage Inventory
-            </Link>
-          </p>
+          <StaffActions bike={bike} removed={removed} />
         </Col>
       </Row>
-      <MovementList bikeId={bike._id} />
+      {canChangeStock && <MovementList bikeId={bike._id} />}
     </Container>
   );
 }

@@ -27,6 +27,22 @@ function change(bike: StockItem, kind: StockEventKind, delta: number, quantity: 
   return event;
 }
 
+const STAFF_ACCOUNT = {
+  id: "staff-1",
+  name: "Sam Staff",
+  email: "sam@example.com",
+  emailVerified: true,
+  role: "staff",
+  accessPolicy: "open",
+};
+
+vi.mock("../../lib/auth-client", () => ({
+  useSession: () => ({
+    data: { user: { id: "staff-1", email: "sam@example.com" } },
+    isPending: false,
+  }),
+}));
+
 /**
  * The app's screens inside LiveStock, as the root layout has them, against an API holding
  * `stock`: the stock list, each bike (404 once it is gone from `stock`) and an empty ledger.
@@ -39,6 +55,8 @@ function renderApp(path: string, stock: StockItem[] = []) {
       const { pathname } = new URL(url, "http://localhost");
       requests.push(pathname);
       if (pathname === "/api/suppliers") return Response.json([]);
+      // Signed in as staff: the bike page shows its stock actions to staff only.
+      if (pathname === "/api/account") return Response.json(STAFF_ACCOUNT);
       if (pathname === "/api/stock") {
         return Response.json({ items: stock, nextCursor: null, total: stock.length });
       }
