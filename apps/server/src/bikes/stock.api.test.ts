@@ -194,6 +194,10 @@ describe(`stock changes on ${testDatabaseKind}`, () => {
     expect(ledger(await movementsOf(test.app, user, seeded!._id, 1))).toEqual(
       ledger(movements.slice(0, 1)),
     );
+    // Colleagues read each other's names in the ledger, never their email addresses.
+    const answer = await send(test.app, user, "GET", `/api/bikes/${seeded!._id}/movements`);
+    expect(answer.body).not.toContain(colleague.email);
+    expect(answer.body).not.toContain("@");
   });
 
   it("records a delete in the ledger, whose history outlives the bike", async () => {
