@@ -62,10 +62,8 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: SIGNED_IN,
   },
-  "GET /api/account": {
-    request: () => ({ method: "GET", url: "/api/account" }),
-    expect: SIGNED_IN,
-  },
+  // A visitor is told null (auth-routes.ts).
+  "GET /api/account": { request: () => ({ method: "GET", url: "/api/account" }), expect: PUBLIC },
   "GET /api/account/providers": {
     request: () => ({ method: "GET", url: "/api/account/providers" }),
     expect: PUBLIC,

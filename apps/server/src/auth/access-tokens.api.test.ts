@@ -62,6 +62,11 @@ describe(`access tokens on ${testDatabaseKind}`, () => {
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ statusCode: 401 });
     expect((await importOne({ authorization: "Basic abc" })).statusCode).toBe(401);
+    expect((await account("not-a-token")).statusCode).toBe(401);
+    // Without any credentials, "who am I" is a plain answer: nobody.
+    const visitor = await test.app.inject("/api/account");
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toBeNull();
   });
 
   it("stops working at logout", async () => {

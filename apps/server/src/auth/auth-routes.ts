@@ -67,15 +67,18 @@ export async function authRoutes(
   routes.get(
     "/account",
     {
-      onRequest: authentication.requireUser,
+      // Null for a visitor rather than a 401: a page asks as the session ends (logout), and a
+      // refusal there would only be noise in the browser's console.
+      onRequest: authentication.identifyUser,
       schema: {
         tags: ["accounts"],
-        summary: "The signed-in caller, with the role that says what they may do",
-        response: { 200: accountSchema, 401: apiErrorSchema },
+        summary: "The signed-in caller with the role that says what they may do, or null",
+        response: { 200: accountSchema.nullable(), 401: apiErrorSchema },
       },
     },
     async (request) => {
-      const { id, name, email, emailVerified, role } = signedInUser(request);
+      if (!request.user) return null;
+      const { id, name, email, emailVerified, role } = request.user;
       return { id, name, email, emailVerified, role, accessPolicy: config.access.policy };
     },
   );

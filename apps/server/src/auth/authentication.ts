@@ -109,6 +109,23 @@ export function createAuthentication({
     return claims && userFromClaims(claims);
   }
 
+  /**
+   * The caller if there is one: a bad bearer token is still a 401, but no credentials (or a
+   * session that has ended) leave `request.user` null.
+   */
+  async function identifyUser(request: FastifyRequest) {
+    const authorization = request.headers.authorization;
+    if (authorization !== undefined) {
+      const user = await userFromToken(bearerToken(authorization));
+      if (!user) {
+        throw new HttpError(401, "Your access token is not valid any more. Please log in again.");
+      }
+      request.user = user;
+      return;
+    }
+    request.user = (await userFromCookie(request)) ?? null;
+  }
+
   /** 401 without a session or a live token; 403 for a write from a page we do not trust. */
   async function requireUser(request: FastifyRequest) {
     const origin = request.headers.origin;
@@ -138,6 +155,7 @@ export function createAuthentication({
 
   return {
     requireUser,
+    identifyUser,
 
     /** Signed in as staff or an admin: warehouse stock changes (docs/decisions/014). */
     async requireStaff(request: FastifyRequest) {

@@ -29,11 +29,11 @@ export function useAccount(): AccountState {
   const userId = session.data?.user.id;
   const query = useQuery({
     queryKey: accountQueryKey(userId),
-    queryFn: () => apiRequest("/account", accountSchema),
+    queryFn: () => apiRequest("/account", accountSchema.nullable()),
     enabled: userId !== undefined,
     staleTime: 60_000,
   });
-  const account = userId === undefined ? undefined : query.data;
+  const account = userId === undefined ? undefined : (query.data ?? undefined);
   return {
     account,
     isPending: session.isPending || (userId !== undefined && query.isPending),
