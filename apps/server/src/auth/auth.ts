@@ -10,8 +10,10 @@ import {
   VERIFY_EMAIL_PATH,
 } from "@ultimate-bikes/contract/paths";
 import { unsafeTextProblem } from "@ultimate-bikes/contract/safe-text";
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthPlugin } from "better-auth";
+import { validateAuthorizationCode } from "better-auth/oauth2";
 import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins";
+import type { GoogleOptions } from "better-auth/social-providers";
 import type { AppConfig, OAuthClient } from "../config.ts";
 import type { AppDatabase } from "../db/database.ts";
 import {
@@ -24,13 +26,41 @@ import type { Mailer } from "../mail/mailer.ts";
 /** Set by our Fastify bridge from the socket (never from the client) for rate limiting. */
 export const CLIENT_IP_HEADER = "x-ultimate-bikes-client-ip";
 
-function googleProvider(client: OAuthClient, issuer: string | undefined): GenericOAuthConfig {
+/**
+ * Google through better-auth's own provider, whose endpoints are built in: starting a sign-in
+ * fetches nothing from Google (a discovery document that failed to load used to leave the user
+ * with "Provider not found"). It asks for openid, email and profile, with PKCE, and takes the
+ * profile, `email_verified` included, from the id_token Google's token endpoint answers.
+ */
+function googleProvider(client: OAuthClient, issuer: string | undefined): GoogleOptions {
+  return issuer ? { ...client, authorizationEndpoint: `${issuer}/authorize` } : client;
+}
+
+/**
+ * The provider has an option for its authorization endpoint but none for its token endpoint, so
+ * against the local test server (OAUTH_ISSUER_URL) this plugin has it exchange the code there.
+ * The rest of the provider, the reading of the id_token included, stays as Google's.
+ */
+function localGoogleTokenEndpoint(issuer: string): BetterAuthPlugin {
   return {
-    providerId: "google",
-    ...client,
-    discoveryUrl: `${issuer ?? "https://accounts.google.com"}/.well-known/openid-configuration`,
-    scopes: ["openid", "email", "profile"],
-    pkce: true,
+    id: "local-google-token-endpoint",
+    init: (context) => ({
+      context: {
+        socialProviders: context.socialProviders.map((provider) =>
+          provider.id === "google"
+            ? {
+                ...provider,
+                validateAuthorizationCode: (request) =>
+                  validateAuthorizationCode({
+                    ...request,
+                    options: provider.options ?? {},
+                    tokenEndpoint: `${issuer}/token`,
+                  }),
+              }
+            : provider,
+        ),
+      },
+    }),
   };
 }
 
@@ -112,11 +142,8 @@ const authLogLevels = {
 
 /** better-auth on our own database: email + password with verification and reset, Google, GitHub. */
 export function createAuth(config: AppConfig, database: AppDatabase, mailer: Mailer) {
-  const { google, github } = config.oauth;
-  const providers = [
-    google && googleProvider(google, config.oauth.issuerOverride),
-    github && gitHubProvider(github, config.oauth.issuerOverride),
-  ].filter((provider) => provider !== undefined);
+  const { google, github, issuerOverride } = config.oauth;
+  const genericProviders = github ? [gitHubProvider(github, issuerOverride)] : [];
 
   return betterAuth({
     appName: "Ultimate Bikes",
@@ -197,7 +224,11 @@ export function createAuth(config: AppConfig, database: AppDatabase, mailer: Mai
       disabled: config.logLevel === "silent",
       level: authLogLevels[config.logLevel],
     },
-    plugins: [genericOAuth({ config: providers })],
+    socialProviders: google ? { google: googleProvider(google, issuerOverride) } : {},
+    plugins: [
+      genericOAuth({ config: genericProviders }),
+      ...(google && issuerOverride ? [localGoogleTokenEndpoint(issuerOverride)] : []),
+    ],
   });
 }
 
