@@ -15,6 +15,17 @@ export const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "ultimate-bikes-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
 
+/**
+ * A second server under ACCESS_POLICY=invite with one configured admin, for the People tests
+ * (e2e/tests/people.spec.ts); its own database and outbox in its own DATA_DIR.
+ */
+const invitePort = port + 2;
+export const inviteBaseURL = `http://localhost:${invitePort}`;
+export const INVITE_ADMIN_EMAIL = "first-admin@example.com";
+const inviteDataDir =
+  process.env.E2E_INVITE_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "ultimate-bikes-e2e-invite-"));
+process.env.E2E_INVITE_DATA_DIR = inviteDataDir;
+
 export default defineConfig({
   testDir: "tests",
   fullyParallel: true,
@@ -59,6 +70,23 @@ export default defineConfig({
         GOOGLE_CLIENT_SECRET: OAUTH_CLIENTS.google.clientSecret,
         GITHUB_CLIENT_ID: OAUTH_CLIENTS.github.clientId,
         GITHUB_CLIENT_SECRET: OAUTH_CLIENTS.github.clientSecret,
+      },
+    },
+    {
+      command: `"${process.execPath}" apps/server/src/main.ts`,
+      cwd: path.resolve(import.meta.dirname, ".."),
+      url: `${inviteBaseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(invitePort),
+        PUBLIC_URL: inviteBaseURL,
+        DATA_DIR: inviteDataDir,
+        LOG_LEVEL: "warn",
+        SEED: "on",
+        TRUST_PROXY: "on",
+        ACCESS_POLICY: "invite",
+        ADMIN_EMAILS: INVITE_ADMIN_EMAIL,
       },
     },
   ],

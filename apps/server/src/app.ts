@@ -9,6 +9,8 @@ import { createAuthentication } from "./auth/authentication.ts";
 import { addRateLimitPlugin } from "./bikes/add-rate-limit.ts";
 import { bikesRoutes } from "./bikes/bikes-routes.ts";
 import { createBikeRepository } from "./bikes/bikes-repository.ts";
+import { startDeletedBikePurge } from "./bikes/deleted-bike-purge.ts";
+import { deletedBikesRoutes } from "./bikes/deleted-bikes-routes.ts";
 import { itemsRoutes } from "./bikes/items-routes.ts";
 import { createStockRules } from "./bikes/stock-rules.ts";
 import { stockRoutes } from "./bikes/stock-routes.ts";
@@ -21,6 +23,9 @@ import { createInProcessStockChanges, createPostgresStockChanges } from "./db/st
 import { createStockVersion } from "./db/stock-version.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { createPeopleRepository } from "./people/people-repository.ts";
+import { createPeopleRules } from "./people/people-rules.ts";
+import { peopleRoutes } from "./people/people-routes.ts";
 import { corsPlugin } from "./plugins/cors.ts";
 import { errorsPlugin, sendError } from "./plugins/errors.ts";
 import { jsonSchemaSerializerCompiler } from "./plugins/json-schema-serializer.ts";
@@ -83,6 +88,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     const seeded = await seedEmptyDatabase(bikes);
     if (seeded) app.log.info({ seeded }, "seeded the demo stock");
   }
+  const purge = await startDeletedBikePurge({
+    bikes,
+    retentionDays: config.deletedRetentionDays,
+    log: app.log,
+  });
+  app.addHook("preClose", () => purge.stop());
 
   // Live stock (docs/decisions/011): the feed tails the ledger on every change signal, the hub
   // streams it. Streams end before the server closes, or closing would wait for them.
@@ -104,7 +115,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   app.decorateRequest("user", null);
   app.decorateRequest("tokenEmail", null);
-  const auth = createAuth(config, database, createMailer(config.mail, app.log));
+  const mailer = createMailer(config.mail, app.log);
+  const auth = createAuth(config, database, mailer);
   const tokens = createAccessTokens(config.authSecret);
   const authentication = createAuthentication({
     auth,
@@ -113,6 +125,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     corsOrigins: config.corsOrigins,
     access: config.access,
+  });
+  const people = createPeopleRules({
+    repository: createPeopleRepository(database.db),
+    mailer,
+    access: config.access,
+    publicUrl: config.publicUrl,
   });
   const stock = createStockRules(bikes, createStockSearch(database, config.publicUrl));
   await app.register(addRateLimitPlugin, {
@@ -126,8 +144,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(authRoutes, { auth, authentication, tokens, config });
       await api.register(bikesRoutes, { stock, authentication });
       await api.register(itemsRoutes, { stock, authentication });
+      await api.register(deletedBikesRoutes, {
+        stock,
+        authentication,
+        retentionDays: config.deletedRetentionDays,
+      });
       await api.register(stockRoutes, { stock, authentication });
       await api.register(stockEventsRoutes, { hub });
+      await api.register(peopleRoutes, { people, authentication });
     },
     { prefix: API_BASE_PATH },
   );

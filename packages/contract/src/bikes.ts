@@ -172,7 +172,7 @@ export const newTotalSchema = z.strictObject({
 
 export const stockMovementSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(["seed", "create", "deliver", "import", "delete"]),
+  kind: z.enum(["seed", "create", "deliver", "import", "delete", "restore"]),
   delta: z.number().int(),
   quantityAfter: z.number().int(),
   /**

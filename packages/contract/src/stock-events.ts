@@ -33,8 +33,18 @@ export const STOCK_EVENT = "stock";
 export const STOCK_READY_EVENT = "ready";
 export const STOCK_RESET_EVENT = "reset";
 
-/** The ledger's kinds: `seed` and `create` bring a bike in, `delete` takes it away. */
-export const stockEventKindSchema = z.enum(["seed", "create", "deliver", "import", "delete"]);
+/**
+ * The ledger's kinds: `seed` and `create` bring a bike in, `delete` takes it away, `restore` brings
+ * a deleted one back with the quantity it had (docs/decisions/015).
+ */
+export const stockEventKindSchema = z.enum([
+  "seed",
+  "create",
+  "deliver",
+  "import",
+  "delete",
+  "restore",
+]);
 export type StockEventKind = z.infer<typeof stockEventKindSchema>;
 
 export const stockEventSchema = z.object({
@@ -51,8 +61,9 @@ export const stockEventSchema = z.object({
   /** When it happened, ISO 8601. */
   at: z.string(),
   /**
-   * On `seed` and `create`: the new bike's public fields, as `GET /api/stock` lists them, with the
-   * quantity it came in with. Absent when the bike was removed before the event was read.
+   * On `seed`, `create` and `restore`: the bike's public fields, as `GET /api/stock` lists them,
+   * with the quantity it came in (or back) with. Absent when the bike was removed before the event
+   * was read.
    */
   bike: stockItemSchema.optional(),
 });

@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 /** Undoes the soft line breaks and =XX escapes nodemailer uses for long lines. */
-const decodeQuotedPrintable = (text: string) =>
+export const decodeQuotedPrintable = (text: string) =>
   text
     .replace(/=\r?\n/g, "")
     .replace(/=([0-9A-F]{2})/g, (_match, hex: string) =>
@@ -26,4 +26,14 @@ export function findMailedLink(
     if (link) return link;
   }
   return undefined;
+}
+
+/** Every message in the file outbox addressed to `email`, newest first, decoded to text. */
+export function mailsTo(outboxDir: string, email: string): string[] {
+  if (!existsSync(outboxDir)) return [];
+  return readdirSync(outboxDir)
+    .sort()
+    .reverse()
+    .map((file) => decodeQuotedPrintable(readFileSync(path.join(outboxDir, file), "utf8")))
+    .filter((message) => message.includes(`To: ${email}`));
 }

@@ -2,11 +2,12 @@ import type { Role } from "@ultimate-bikes/contract/roles";
 import { uniqueEmail } from "@ultimate-bikes/test-support/accounts";
 import { newBikeBody } from "@ultimate-bikes/test-support/new-bike";
 import type { InjectOptions } from "fastify";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessTokenFor, type TestUser } from "../../test/accounts.ts";
 import { roleOf, signUpAs, storeRole, verifyEmailOf } from "../../test/roles.ts";
 import { routesOf } from "../../test/route-table.ts";
 import { addBike, listBikes } from "../../test/stock-helpers.ts";
+import { openStoredDataProbe, type StoredDataProbe } from "../../test/stored-data.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 
 /*
@@ -29,16 +30,31 @@ interface Request {
 interface Fixtures {
   /** A warehouse bike (no owner) with stock, for one change. */
   warehouseBike(): string;
-  /** A warehouse bike of its own for a delete, never handed out again. */
-  bikeToDelete(): string;
+  /** A new warehouse bike, for a delete. */
+  newWarehouseBike(): Promise<string>;
+  /** A warehouse bike staff deleted just now, for a restore. */
+  deletedWarehouseBike(): Promise<string>;
   /** A bike owned by `owner`, added now. */
   ownBike(owner: TestUser): Promise<string>;
   quantityOf(id: string): Promise<number>;
+  /** A member whose role and account the admin may change. */
+  person(): Promise<string>;
+  /** A new account, for a removal. */
+  newPerson(): Promise<string>;
+  /** A pending invitation the admin just sent. */
+  invitation(): Promise<string>;
 }
+
+/** Whether the caller may succeed, so the request needs a target of its own it will use up. */
+const ALLOWED_TO_USE_UP: ReadonlySet<Caller> = new Set(["staff", "admin"]);
 
 interface Row {
   /** Builds a fresh request for this caller; setup runs as that caller's own user. */
-  request(fixtures: Fixtures, user: TestUser | undefined): Promise<Request> | Request;
+  request(
+    fixtures: Fixtures,
+    user: TestUser | undefined,
+    caller: Caller,
+  ): Promise<Request> | Request;
   /** The expected status for each caller; `bearer` overrides for bearer calls. */
   expect: Record<Caller, number>;
   bearer?: Partial<Record<Caller, number>>;
@@ -48,6 +64,7 @@ const PUBLIC = { anonymous: 200, member: 200, staff: 200, admin: 200 };
 const SIGNED_IN = { anonymous: 401, member: 200, staff: 200, admin: 200 };
 const ADDS = { anonymous: 401, member: 201, staff: 201, admin: 201 };
 const STAFF = { anonymous: 401, member: 403, staff: 200, admin: 200 };
+const ADMIN = { anonymous: 401, member: 403, staff: 403, admin: 200 };
 const SOME_TOKEN = "a".repeat(40);
 
 const emailOf = (user: TestUser | undefined) => user?.email ?? uniqueEmail("nobody");
@@ -132,8 +149,55 @@ const MATRIX: Record<string, Row> = {
     expect: STAFF,
   },
   "DELETE /api/bikes/:id": {
-    request: (fixtures) => ({ method: "DELETE", url: `/api/bikes/${fixtures.bikeToDelete()}` }),
+    async request(fixtures, _user, caller) {
+      const id = ALLOWED_TO_USE_UP.has(caller)
+        ? await fixtures.newWarehouseBike()
+        : fixtures.warehouseBike();
+      return { method: "DELETE", url: `/api/bikes/${id}` };
+    },
     expect: STAFF,
+  },
+  "GET /api/deleted-bikes": {
+    request: () => ({ method: "GET", url: "/api/deleted-bikes" }),
+    expect: STAFF,
+  },
+  "POST /api/deleted-bikes/:id/restore": {
+    request: async (fixtures) => ({
+      method: "POST",
+      url: `/api/deleted-bikes/${await fixtures.deletedWarehouseBike()}/restore`,
+    }),
+    expect: STAFF,
+  },
+  "GET /api/people": { request: () => ({ method: "GET", url: "/api/people" }), expect: ADMIN },
+  "POST /api/people/invitations": {
+    request: () => ({
+      method: "POST",
+      url: "/api/people/invitations",
+      payload: { email: uniqueEmail("invited"), role: "staff" },
+    }),
+    expect: { ...ADMIN, admin: 201 },
+  },
+  "DELETE /api/people/invitations/:id": {
+    request: async (fixtures) => ({
+      method: "DELETE",
+      url: `/api/people/invitations/${await fixtures.invitation()}`,
+    }),
+    expect: ADMIN,
+  },
+  "PATCH /api/people/:id": {
+    request: async (fixtures) => ({
+      method: "PATCH",
+      url: `/api/people/${await fixtures.person()}`,
+      payload: { role: "member" },
+    }),
+    expect: ADMIN,
+  },
+  "DELETE /api/people/:id": {
+    async request(fixtures, _user, caller) {
+      const id = caller === "admin" ? await fixtures.newPerson() : await fixtures.person();
+      return { method: "DELETE", url: `/api/people/${id}` };
+    },
+    expect: ADMIN,
   },
   "GET /api/bikes/:id/movements": {
     request: (fixtures) => ({
@@ -188,10 +252,9 @@ describe(`who may call each route under ACCESS_POLICY=invite on ${testDatabaseKi
   const users = {} as Record<Role, TestUser>;
   const tokens = {} as Record<Role, string>;
   let warehouse: string[] = [];
-  let toDelete: string[] = [];
   let nextWarehouseBike = 0;
-  /** A delete request per caller and pass: two passes of four callers. */
-  const DELETES = 8;
+  let probe: StoredDataProbe;
+  let person: string;
 
   beforeAll(async () => {
     const { app, config } = test;
@@ -205,8 +268,30 @@ describe(`who may call each route under ACCESS_POLICY=invite on ${testDatabaseKi
     }
     anyOwner = users.member;
     warehouse = (await listBikes(app)).map((bike) => bike._id);
-    toDelete = warehouse.splice(-DELETES);
+    probe = openStoredDataProbe(config, app.log);
+    person = await idOf((await signUpAs(app, config, "member")).email);
   });
+  afterAll(() => probe.close());
+
+  async function idOf(email: string): Promise<string> {
+    const row = await probe.database.db
+      .selectFrom("user")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** As staff from the API, then made warehouse stock (no owner), as seeding leaves it. */
+  async function newWarehouseBike(): Promise<string> {
+    const id = await addBike(test.app, users.staff);
+    await probe.database.db
+      .updateTable("bike")
+      .set({ owner_id: null })
+      .where("id", "=", id)
+      .execute();
+    return id;
+  }
 
   const fixtures: Fixtures = {
     warehouseBike() {
@@ -215,15 +300,32 @@ describe(`who may call each route under ACCESS_POLICY=invite on ${testDatabaseKi
       if (!id) throw new Error("too few seeded bikes");
       return id;
     },
-    bikeToDelete() {
-      const id = toDelete.pop();
-      if (!id) throw new Error("no seeded bike left to delete");
+    newWarehouseBike,
+    async deletedWarehouseBike() {
+      const id = await newWarehouseBike();
+      const deleted = await send({ method: "DELETE", url: `/api/bikes/${id}` }, "staff", "cookie");
+      if (deleted.statusCode !== 200) throw new Error(`delete failed: ${deleted.body}`);
       return id;
     },
     ownBike: (owner) => addBike(test.app, owner),
     async quantityOf(id) {
       const response = await test.app.inject(`/api/bikes/${id}`);
       return (response.json() as { quantity: number }).quantity;
+    },
+    person: async () => person,
+    newPerson: async () => idOf((await signUpAs(test.app, test.config, "member")).email),
+    async invitation() {
+      const invited = await send(
+        {
+          method: "POST",
+          url: "/api/people/invitations",
+          payload: { email: uniqueEmail("invited"), role: "staff" },
+        },
+        "admin",
+        "cookie",
+      );
+      if (invited.statusCode !== 201) throw new Error(`invitation failed: ${invited.body}`);
+      return (invited.json() as { invitation: { id: string } }).invitation.id;
     },
   };
 
@@ -266,7 +368,7 @@ describe(`who may call each route under ACCESS_POLICY=invite on ${testDatabaseKi
       const expected: Record<string, number> = {};
       for (const caller of CALLERS) {
         const user = caller === "anonymous" ? undefined : users[caller];
-        const request = await row.request(fixtures, user);
+        const request = await row.request(fixtures, user, caller);
         const response = await send(request, caller, credentials);
         answers[caller] = response.statusCode;
         expected[caller] =

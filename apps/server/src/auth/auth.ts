@@ -22,6 +22,7 @@ import {
   verificationMessage,
 } from "../mail/auth-messages.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { acceptInvitationOf, invitedRoleOf } from "../people/people-repository.ts";
 
 /** Set by our Fastify bridge from the socket (never from the client) for rate limiting. */
 export const CLIENT_IP_HEADER = "x-ultimate-bikes-client-ip";
@@ -185,7 +186,16 @@ export function createAuth(config: AppConfig, database: AppDatabase, mailer: Mai
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({ data: { ...user, name: storableAccountName(user.name) } }),
+          // An invited email signs up with the invitation's role; like any role, it counts once
+          // the email is verified (auth/roles.ts).
+          before: async (user) => ({
+            data: {
+              ...user,
+              name: storableAccountName(user.name),
+              ...(await invitedRoleOf(database.db, user.email)),
+            },
+          }),
+          after: async (user) => acceptInvitationOf(database.db, user.email),
         },
         update: {
           before: async (user) =>

@@ -26,6 +26,10 @@ const forbiddenMessages: Record<ForbiddenReason, string> = {
   "list-another-users-items": "Forbidden access",
   "remove-another-users-bike": "This bike belongs to another user; only they can remove it.",
   "cancel-another-users-item": "Only the user who added this item can cancel it.",
+  "restore-warehouse-stock-as-member":
+    "Only warehouse staff can restore deleted warehouse stock. Ask an admin for access.",
+  "restore-another-users-bike":
+    "This bike belongs to another user; only they or warehouse staff can restore it.",
 };
 
 const cursorMessages: Record<CursorProblem, string> = {

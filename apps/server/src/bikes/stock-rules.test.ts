@@ -131,6 +131,53 @@ describe("who may remove a bike", () => {
   });
 });
 
+describe("who may restore a deleted bike", () => {
+  const member = { ...me, role: "member" } as const;
+
+  it.each([
+    ["staff, warehouse stock", me, null, { status: "done", value: bike(4) }],
+    ["staff, another user's bike", me, "them", { status: "done", value: bike(4) }],
+    ["a member, their own bike", member, "me", { status: "done", value: bike(4) }],
+    [
+      "a member, warehouse stock",
+      member,
+      null,
+      { status: "forbidden", reason: "restore-warehouse-stock-as-member" },
+    ],
+    [
+      "a member, another user's bike",
+      member,
+      "them",
+      { status: "forbidden", reason: "restore-another-users-bike" },
+    ],
+  ] as const)("answers %s", async (_label, caller, ownerId, outcome) => {
+    const { stock, calls } = stockWith({ ownerOfDeleted: { ownerId }, restore: bike(4) });
+    expect(await stock.restore(ID, caller)).toEqual(outcome);
+    expect(calls.restore ?? []).toHaveLength(outcome.status === "done" ? 1 : 0);
+  });
+
+  it("answers a bike not in Recently deleted, or restored meanwhile, with no-such-bike", async () => {
+    expect(await stockWith({ ownerOfDeleted: undefined }).stock.restore(ID, me)).toEqual({
+      status: "no-such-bike",
+    });
+    const raced = stockWith({ ownerOfDeleted: { ownerId: null }, restore: undefined });
+    expect(await raced.stock.restore(ID, me)).toEqual({ status: "no-such-bike" });
+  });
+
+  it("lists Recently deleted with the time each may be purged", async () => {
+    const deletedAt = "2026-11-22T10:00:00.000Z";
+    const { stock } = stockWith({
+      listDeleted: [{ bike: bike(4), deletedAt, deletedBy: "Staff me" }],
+    });
+    expect(await stock.deletedBikes(30)).toEqual({
+      items: [
+        { ...bike(4), deletedAt, deletedBy: "Staff me", purgeAt: "2026-12-22T10:00:00.000Z" },
+      ],
+      retentionDays: 30,
+    });
+  });
+});
+
 describe("adding a bike", () => {
   const newBike: NewBike = {
     name: "Bike",

@@ -1,5 +1,9 @@
 import type { Bike, Item, NewBike, StockMovement } from "@ultimate-bikes/contract/bikes";
 import {
+  DELETED_BIKES_LIST_MAX,
+  type DeletedBikeList,
+} from "@ultimate-bikes/contract/deleted-bikes";
+import {
   stockStatusOf,
   type StockPage,
   type StockQuery,
@@ -9,6 +13,7 @@ import { canChangeStock, type Role } from "@ultimate-bikes/contract/roles";
 import { isOwnEmail } from "../auth/authentication.ts";
 import { searchWords } from "../db/search-folding.ts";
 import type { Actor, BikeRepository, QuantityChange } from "./bikes-repository.ts";
+import { purgeTimeOf } from "./deleted-bike-purge.ts";
 import { decodeCursor, encodeCursor, type CursorProblem } from "./stock-cursor.ts";
 import type { StockSearch } from "./stock-search.ts";
 
@@ -37,7 +42,9 @@ export type ForbiddenReason =
   | "add-item-under-another-email"
   | "list-another-users-items"
   | "remove-another-users-bike"
-  | "cancel-another-users-item";
+  | "cancel-another-users-item"
+  | "restore-warehouse-stock-as-member"
+  | "restore-another-users-bike";
 
 export type ConflictReason = "empty" | "too-many" | "stale";
 
@@ -227,6 +234,39 @@ export function createStockRules(bikes: BikeRepository, search: StockSearch) {
       // Gone in between (a concurrent delete): still no such bike, never a second ledger entry.
       if (!(await bikes.delete(id, actor))) return noSuchBike;
       return done({ deletedCount: 1 });
+    },
+
+    /** Recently deleted, newest first, each with the time from which it may be purged. */
+    async deletedBikes(retentionDays: number): Promise<DeletedBikeList> {
+      const deleted = await bikes.listDeleted(DELETED_BIKES_LIST_MAX);
+      return {
+        items: deleted.map(({ bike, deletedAt, deletedBy }) => ({
+          ...bike,
+          deletedAt,
+          deletedBy,
+          purgeAt: purgeTimeOf(deletedAt, retentionDays),
+        })),
+        retentionDays,
+      };
+    },
+
+    /**
+     * Puts a deleted bike back with its quantity and history. Staff may restore any; a member
+     * only a bike they own, which is what the Undo after cancelling one of their items needs.
+     */
+    async restore(id: string, caller: Caller): Promise<Outcome<Bike>> {
+      const deleted = await bikes.ownerOfDeleted(id);
+      if (!deleted) return noSuchBike;
+      if (!canChangeStock(caller.role) && deleted.ownerId !== caller.id) {
+        return forbidden(
+          deleted.ownerId === null
+            ? "restore-warehouse-stock-as-member"
+            : "restore-another-users-bike",
+        );
+      }
+      // Restored or purged in between: still no such bike, never a second ledger entry.
+      const bike = await bikes.restore(id, caller);
+      return bike ? done(bike) : noSuchBike;
     },
   };
 }

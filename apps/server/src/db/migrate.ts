@@ -7,6 +7,8 @@ import { createStockVersionAndAddCounts } from "./migrations/004-stock-version-a
 import { addStockChangeNotifications } from "./migrations/005-stock-change-notifications.ts";
 import { addOneLetterSearchPrefixes } from "./migrations/006-one-letter-search-prefixes.ts";
 import { addUserRoles } from "./migrations/007-user-roles.ts";
+import { createDeletedBikes } from "./migrations/008-deleted-bikes.ts";
+import { createInvitations } from "./migrations/009-invitations.ts";
 
 /**
  * The one list of migrations, run at every start-up on SQLite and PostgreSQL alike.
@@ -21,6 +23,8 @@ function migrations({ kind }: AppDatabase): Record<string, Migration> {
     "005-stock-change-notifications": addStockChangeNotifications(kind),
     "006-one-letter-search-prefixes": addOneLetterSearchPrefixes(kind),
     "007-user-roles": addUserRoles(),
+    "008-deleted-bikes": createDeletedBikes(kind),
+    "009-invitations": createInvitations(kind),
   };
 }
 

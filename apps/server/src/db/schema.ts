@@ -26,7 +26,17 @@ export interface BikeTable {
   updated_at: Timestamp;
 }
 
-export type StockMovementKind = "seed" | "create" | "deliver" | "import" | "delete";
+export type StockMovementKind = "seed" | "create" | "deliver" | "import" | "delete" | "restore";
+
+/**
+ * A deleted bike, restorable until its retention period is over (docs/decisions/015): the bike's
+ * row as it was, moved out of `bike` so no read of the stock has to skip it.
+ */
+export interface DeletedBikeTable extends BikeTable {
+  deleted_at: Timestamp;
+  /** The user who deleted it; no foreign key, like the ledger's actor. */
+  deleted_by: string | null;
+}
 
 export interface StockMovementTable {
   id: Generated<number>;
@@ -59,10 +69,26 @@ export interface SessionTable {
   expiresAt: Timestamp;
 }
 
+/** People page invitations (migration 009): pending until a sign-up with the email accepts one. */
+export interface InvitationTable {
+  id: string;
+  /** Lowercased, as every stored email is. */
+  email: string;
+  role: string;
+  /** sha256 of the mailed token, base64url; the token itself is never stored. */
+  token_hash: string;
+  invited_by: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
+  invitation: InvitationTable;
   bike: BikeTable;
+  deleted_bike: DeletedBikeTable;
   stock_movement: StockMovementTable;
 }
 

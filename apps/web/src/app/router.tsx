@@ -85,6 +85,19 @@ export const router = createBrowserRouter([
               Component: (await import("../features/bikes/my-items-page")).MyItemsPage,
             }),
           },
+          {
+            path: paths.recentlyDeleted,
+            lazy: async () => ({
+              Component: (await import("../features/bikes/recently-deleted-page"))
+                .RecentlyDeletedPage,
+            }),
+          },
+          {
+            path: paths.people,
+            lazy: async () => ({
+              Component: (await import("../features/people/people-page")).PeoplePage,
+            }),
+          },
         ],
       },
       { path: "*", element: <NotFoundRoute /> },

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, type QueryClient } from "@tanstack/react-query";
 import {
   accountSchema,
   canChangeStock,
@@ -10,6 +10,10 @@ import { useSession } from "./auth-client";
 
 /** The query key of the signed-in account; the People page invalidates it after a role change. */
 export const accountQueryKey = (userId: string | undefined) => ["account", userId] as const;
+
+/** After something changed what the caller may do (a verified email, a new role): ask again. */
+export const refreshAccount = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: ["account"] });
 
 export interface AccountState {
   /** Undefined while nobody is signed in or the account is loading. */

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import {
   linkStatusSchema,
   signInProvidersSchema,
@@ -7,6 +8,7 @@ import {
 } from "@ultimate-bikes/contract/accounts";
 import type { RegistrationForm, SignInForm } from "@ultimate-bikes/contract/account-forms";
 import { apiRequest } from "../../lib/api-client";
+import { refreshAccount } from "../../lib/account";
 import { authClient } from "../../lib/auth-client";
 
 /*
@@ -74,9 +76,19 @@ export const useSignInProviders = () => useQuery(authQueries.signInProviders());
 export const usePasswordResetStatus = (token: string) =>
   useQuery(authQueries.passwordResetStatus(token));
 
-/** Opening a mailed verification link verifies the email, once. */
-export const useEmailVerification = (token: string) =>
-  useQuery(authQueries.emailVerification(token));
+/**
+ * Opening a mailed verification link verifies the email, once. A verified email can bring staff
+ * or admin rights (docs/decisions/014), so the account is asked again.
+ */
+export function useEmailVerification(token: string) {
+  const queryClient = useQueryClient();
+  const verification = useQuery(authQueries.emailVerification(token));
+  const verified = verification.data === "verified";
+  useEffect(() => {
+    if (verified) void refreshAccount(queryClient);
+  }, [verified, queryClient]);
+  return verification;
+}
 
 export const useResetPassword = (token: string) =>
   useMutation({

@@ -7,11 +7,12 @@ import {
   type RegistrationForm,
 } from "@ultimate-bikes/contract/account-forms";
 import { preparePasswordStrength } from "@ultimate-bikes/contract/password-strength";
+import { INVITED_EMAIL_PARAMETER } from "@ultimate-bikes/contract/people";
 import { useEffect, useState } from "react";
 import Container from "react-bootstrap/Container";
 import Form from "react-bootstrap/Form";
 import { useForm } from "react-hook-form";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { SubmitButton } from "../../components/submit-button";
@@ -27,9 +28,15 @@ export function RegisterPage() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const returnPath = useReturnPath();
+  // A mailed invitation's link names the invited email (People page): it is filled in.
+  const [searchParams] = useSearchParams();
   const form = useForm({
     resolver: zodResolver(registrationFormSchema),
-    defaultValues: { name: "", email: "", password: "" },
+    defaultValues: {
+      name: "",
+      email: searchParams.get(INVITED_EMAIL_PARAMETER) ?? "",
+      password: "",
+    },
   });
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();

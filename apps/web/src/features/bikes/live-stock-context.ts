@@ -36,7 +36,8 @@ const isCount = (kind: StockEventKind) => kind === "deliver" || kind === "import
 function changeText({ kind, units, name }: StockNotice) {
   if (kind === "deliver") return `${formatCount(units)} delivered just now`;
   if (kind === "import") return `${formatCount(units)} imported just now`;
-  return kind === "delete" ? `${name} removed` : `${name} added`;
+  if (kind === "delete") return `${name} removed`;
+  return kind === "restore" ? `${name} restored` : `${name} added`;
 }
 
 /** What changed, said anywhere in the app: "Honda CB500: 1 delivered just now". */

@@ -6,6 +6,7 @@ import { ToastContainer } from "react-toastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ManageInventoryPage } from "./manage-inventory-page";
 import { stockItem } from "../../test/stock-items";
+import { stubScreenWidth } from "../../test/screen-width";
 
 const bike = (name: string, quantity: number) => stockItem(name, quantity, { price: 18999 });
 
@@ -17,11 +18,7 @@ function renderManageInventory(width: number) {
   let stock = [bike("Honda CB500", 12), bike("Honda Navi", 0)];
   let listAnswered = Promise.resolve();
   let answerList = () => {};
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: width >= Number(/min-width: (\d+)px/.exec(query)?.[1]),
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+  stubScreenWidth(width);
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {

@@ -6,6 +6,7 @@ import { paths } from "../../lib/paths";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useDeleteBike } from "./bikes-api";
+import { toastDeletedWithUndo } from "./delete-bike-button";
 import { StockControls } from "./stock-controls";
 import { StockResults } from "./stock-results";
 import { StockTable } from "./stock-table";
@@ -27,7 +28,7 @@ export function ManageInventoryPage() {
   function onDelete(bike: StockItem) {
     if (!window.confirm("Are you sure to delete?")) return;
     deleteBike.mutate(bike._id, {
-      onSuccess: () => toast.success("Item Deleted!"),
+      onSuccess: () => toastDeletedWithUndo("Item Deleted!", bike),
       onError: (failure) => toast.error(failure.message),
     });
   }
@@ -40,9 +41,14 @@ export function ManageInventoryPage() {
     <Container as="section" className="py-5">
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-3 mb-4">
         <h1 className="mb-0">You can manage your inventory</h1>
-        <Link to={paths.addNew} className="btn btn-danger">
-          Add New item
-        </Link>
+        <div className="d-flex flex-wrap gap-2">
+          <Link to={paths.recentlyDeleted} className="btn btn-outline-dark">
+            Recently deleted
+          </Link>
+          <Link to={paths.addNew} className="btn btn-danger">
+            Add New item
+          </Link>
+        </div>
       </div>
       <StockControls controls={controls} />
       <StockResults

@@ -11,6 +11,7 @@ const describe: Record<StockMovement["kind"], (delta: number) => string> = {
   deliver: () => "Delivered 1",
   import: (delta) => `Imported ${delta}`,
   delete: (delta) => `Deleted (${-delta} units)`,
+  restore: (delta) => `Restored with ${delta}`,
 };
 
 /** The ledger: every stock change with who made it, newest first. */

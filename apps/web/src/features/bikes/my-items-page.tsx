@@ -13,6 +13,7 @@ import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
 import { BikeCard } from "./bike-card";
 import { useCancelItem, useMyItems } from "./bikes-api";
+import { toastDeletedWithUndo } from "./delete-bike-button";
 
 /** My Items words a bike's facts as the original page did (docs/product.md, Screens). */
 function ItemDetails({ bike }: { bike: Bike }) {
@@ -33,7 +34,7 @@ function MyItems({ email }: { email: string }) {
   function onCancel(bike: Bike) {
     if (!window.confirm("Are you sure to cancle?")) return;
     cancelItem.mutate(bike._id, {
-      onSuccess: () => toast.success(`${bike.name} removed`),
+      onSuccess: () => toastDeletedWithUndo(`${bike.name} removed`, bike),
       onError: (failure) => toast.error(failure.message),
     });
   }

@@ -1,9 +1,10 @@
 import { QueryClient } from "@tanstack/react-query";
-import type { Item } from "@ultimate-bikes/contract/bikes";
+import { bikeSchema, type Item } from "@ultimate-bikes/contract/bikes";
 import type { StockItem, StockPage } from "@ultimate-bikes/contract/stock";
 import type { StockEvent } from "@ultimate-bikes/contract/stock-events";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { bikeKeys } from "./bikes-api";
+import { deletedBikeKeys } from "./deleted-bikes-api";
 import { createStockCache } from "./stock-event-cache";
 import { stockItem } from "../../test/stock-items";
 
@@ -56,5 +57,36 @@ describe("stock events in the query cache", () => {
     expect(holding?.isInvalidated).toBe(false);
     expect(other?.data).toEqual(page(kept));
     expect(other?.isInvalidated).toBe(true);
+  });
+
+  it("brings a restored bike back on its open page, asks the lists again and Recently deleted too", async () => {
+    const queryClient = new QueryClient();
+    const honda = stockItem("Honda CB500", 5);
+    // What the bike page holds: the bike, without the list's status and last change.
+    const shown = bikeSchema.parse(honda);
+    const detailKey = bikeKeys.detail(honda._id);
+    const lists = [bikeKeys.stockPage({ sort: "name" }), bikeKeys.items("rider@example.com")];
+    /** What each screen holds, fresh: nothing marked to be asked again. */
+    const showScreens = () => {
+      queryClient.setQueryData(lists[0]!, page());
+      queryClient.setQueryData(lists[1]!, []);
+      queryClient.setQueryData(deletedBikeKeys.list(), { items: [], retentionDays: 30 });
+    };
+    const invalidated = (queryKey: readonly unknown[]) =>
+      queryClient.getQueryState(queryKey)?.isInvalidated;
+    queryClient.setQueryData(detailKey, shown);
+    showScreens();
+    const cache = createStockCache(queryClient);
+
+    cache.apply(event(honda, "delete", 0));
+    await vi.waitFor(() => expect(queryClient.getQueryState(detailKey)?.status).toBe("error"));
+    expect(invalidated(deletedBikeKeys.list())).toBe(true);
+
+    showScreens();
+    cache.apply({ ...event(honda, "restore", 5), bike: honda });
+    expect(queryClient.getQueryState(detailKey)).toMatchObject({ status: "success", data: shown });
+    expect(invalidated(deletedBikeKeys.list())).toBe(true);
+    await vi.waitFor(() => expect(lists.map(invalidated)).toEqual([true, true]));
+    cache.dispose();
   });
 });

@@ -4,6 +4,7 @@ import { stockStatusOf, type StockPage } from "@ultimate-bikes/contract/stock";
 import type { StockEvent } from "@ultimate-bikes/contract/stock-events";
 import { ApiRequestError } from "../../lib/api-client";
 import { bikeKeys } from "./bikes-api";
+import { deletedBikeKeys } from "./deleted-bikes-api";
 
 /**
  * What a stock event does to the bikes already in TanStack Query's cache. Quantities change in
@@ -70,7 +71,7 @@ function setQuantity(queryClient: QueryClient, { bikeId, quantity, at }: StockEv
  * The open bike page learns of the removal from its own query: it fails as a refetch would (404)
  * but keeps the bike it had, so the page can still name it while saying it is gone and offering
  * nothing to click (bike-detail-page.tsx). A later refetch answers the same 404, so the two never
- * disagree; a restore (a `create` event) puts the bike back.
+ * disagree; a `restore` event puts the bike back.
  */
 async function markRemoved(queryClient: QueryClient, bikeId: string) {
   const queryKey = bikeKeys.detail(bikeId);
@@ -144,6 +145,10 @@ export function createStockCache(queryClient: QueryClient): StockCache {
     }, LIST_REFRESH_DELAY_MS);
   }
 
+  /** Recently deleted gained or lost a bike: only the server knows its order and purge times. */
+  const refreshRecentlyDeleted = () =>
+    void queryClient.invalidateQueries({ queryKey: deletedBikeKeys.list(), exact: true });
+
   function apply(event: StockEvent) {
     const { bikeId } = event;
     switch (event.kind) {
@@ -153,15 +158,18 @@ export function createStockCache(queryClient: QueryClient): StockCache {
         break;
       case "seed":
       case "create":
+      case "restore":
         // A page already open on this bike (it was restored): show it as it is now.
         if (event.bike && queryClient.getQueryState(bikeKeys.detail(bikeId))) {
           // The detail query holds a Bike: the list's status and updatedAt are left out.
           queryClient.setQueryData(bikeKeys.detail(bikeId), bikeSchema.parse(event.bike));
         }
         refreshListsSoon();
+        if (event.kind === "restore") refreshRecentlyDeleted();
         break;
       case "delete":
         removeBike(queryClient, bikeId);
+        refreshRecentlyDeleted();
         return;
     }
     // The ledger of this bike is short and has a new line: worth asking again if it is shown.

@@ -1,0 +1,188 @@
+import { DELETED_BIKES_LIST_MAX, type DeletedBike } from "@ultimate-bikes/contract/deleted-bikes";
+import Button from "react-bootstrap/Button";
+import Container from "react-bootstrap/Container";
+import Table from "react-bootstrap/Table";
+import { Link } from "react-router";
+import { toast } from "react-toastify";
+import { ErrorMessage } from "../../components/error-message";
+import { LoadingSpinner } from "../../components/loading-spinner";
+import { useAccount } from "../../lib/account";
+import { formatDateTime } from "../../lib/format";
+import { paths } from "../../lib/paths";
+import { useMediaQuery } from "../../lib/use-media-query";
+import { usePageTitle } from "../../lib/use-page-title";
+import { useDeletedBikes, useRestoreBike } from "./deleted-bikes-api";
+
+/** Bootstrap's md breakpoint, as on Manage Inventory: from here the table fits. */
+const TABLE_WIDTH = "(min-width: 768px)";
+
+/** The purge runs hourly, so the day is what matters. */
+const purgeDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
+const formatPurgeDate = (iso: string) => purgeDate.format(new Date(iso));
+
+interface DeletedListProps {
+  bikes: DeletedBike[];
+  onRestore: (bike: DeletedBike) => void;
+  /** The bike being restored, if any: its button waits. */
+  restoringId: string | undefined;
+}
+
+function RestoreButton({
+  bike,
+  onRestore,
+  restoringId,
+}: Omit<DeletedListProps, "bikes"> & {
+  bike: DeletedBike;
+}) {
+  return (
+    <Button
+      variant="outline-dark"
+      size="sm"
+      onClick={() => onRestore(bike)}
+      disabled={restoringId === bike._id}
+      aria-label={`Restore ${bike.name}`}
+    >
+      Restore
+    </Button>
+  );
+}
+
+/** "22 Nov 2026, 10:00 by Jo", or the time alone when nobody is on record. */
+const deletedWhen = (bike: DeletedBike) =>
+  `${formatDateTime(bike.deletedAt)}${bike.deletedBy ? ` by ${bike.deletedBy}` : ""}`;
+
+/** A tablet or wider: one row a bike. */
+function DeletedTable({ bikes, ...restoring }: DeletedListProps) {
+  return (
+    <Table hover size="sm" className="align-middle stock-table" aria-label="Deleted bikes">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Supplier</th>
+          <th scope="col" className="text-end">
+            Quantity
+          </th>
+          <th scope="col">Deleted</th>
+          <th scope="col">Purged on</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {bikes.map((bike) => (
+          <tr key={bike._id}>
+            <th scope="row">{bike.name}</th>
+            <td>{bike.supplierName}</td>
+            <td className="text-end">{bike.quantity}</td>
+            <td>{deletedWhen(bike)}</td>
+            <td className="text-nowrap">{formatPurgeDate(bike.purgeAt)}</td>
+            <td className="text-end">
+              <RestoreButton bike={bike} {...restoring} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+/** A phone: a card a bike, one under another, so nothing scrolls sideways. */
+function DeletedCards({ bikes, ...restoring }: DeletedListProps) {
+  return (
+    <ul aria-label="Deleted bikes" className="list-unstyled d-grid gap-3 stock-work-cards">
+      {bikes.map((bike) => {
+        const headingId = `deleted-${bike._id}-name`;
+        return (
+          <li key={bike._id}>
+            <article className="card shadow-sm p-3" aria-labelledby={headingId}>
+              <h2 id={headingId} className="h6 mb-2">
+                {bike.name}
+              </h2>
+              <dl className="bike-facts small mb-3">
+                <dt>Supplier</dt>
+                <dd>{bike.supplierName}</dd>
+                <dt>Quantity</dt>
+                <dd>{bike.quantity}</dd>
+                <dt>Deleted</dt>
+                <dd>{deletedWhen(bike)}</dd>
+                <dt>Purged on</dt>
+                <dd>{formatPurgeDate(bike.purgeAt)}</dd>
+              </dl>
+              <div>
+                <RestoreButton bike={bike} {...restoring} />
+              </div>
+            </article>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function DeletedBikes() {
+  const { data, error, isPending, refetch } = useDeletedBikes();
+  const wide = useMediaQuery(TABLE_WIDTH);
+  const restore = useRestoreBike({
+    onRestored: (bike) => toast.success(`Restored ${bike.name}.`),
+    onFailed: (failure) => toast.error(failure.message),
+  });
+
+  if (isPending) return <LoadingSpinner label="Loading recently deleted bikes…" />;
+  if (error) return <ErrorMessage error={error} onRetry={() => void refetch()} />;
+  const { items, retentionDays } = data;
+  const list = {
+    bikes: items,
+    onRestore: (bike: DeletedBike) => restore.mutate(bike._id),
+    restoringId: restore.isPending ? restore.variables : undefined,
+  };
+  return (
+    <>
+      <p>
+        A deleted bike can be restored with its quantity and history for {retentionDays} days. After
+        that it is purged; its history stays in the ledger.
+      </p>
+      {items.length === 0 ? (
+        <p className="text-center text-body-secondary my-5">
+          Nothing was deleted in the last {retentionDays} days.
+        </p>
+      ) : (
+        <>
+          {wide ? <DeletedTable {...list} /> : <DeletedCards {...list} />}
+          {items.length === DELETED_BIKES_LIST_MAX && (
+            <p className="text-body-secondary small">
+              The {DELETED_BIKES_LIST_MAX} most recent deletions are shown; restore some to see
+              older ones.
+            </p>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+/** Staff restore deleted bikes here (docs/decisions/015); others learn why they cannot. */
+export function RecentlyDeletedPage() {
+  usePageTitle("Recently deleted");
+  const { canChangeStock, isPending } = useAccount();
+  return (
+    <Container as="section" className="py-5">
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-3 mb-4">
+        <h1 className="mb-0">Recently deleted</h1>
+        <Link to={paths.manageInventory} className="btn btn-outline-dark">
+          Manage Inventory
+        </Link>
+      </div>
+      {isPending ? (
+        <LoadingSpinner label="Checking your access…" />
+      ) : canChangeStock ? (
+        <DeletedBikes />
+      ) : (
+        <p>
+          Only warehouse staff can see and restore deleted bikes. To bring back an item of your own,
+          choose Undo right after cancelling it, or ask a member of staff.
+        </p>
+      )}
+    </Container>
+  );
+}

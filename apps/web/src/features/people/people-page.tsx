@@ -1,0 +1,59 @@
+import Container from "react-bootstrap/Container";
+import { ErrorMessage } from "../../components/error-message";
+import { LoadingSpinner } from "../../components/loading-spinner";
+import { useAccount } from "../../lib/account";
+import { usePageTitle } from "../../lib/use-page-title";
+import { InviteForm } from "./invite-form";
+import { usePeople } from "./people-api";
+import { PeopleList } from "./people-list";
+import { PendingInvitations } from "./pending-invitations";
+import { POLICY_SENTENCES } from "./role-labels";
+
+/** Admins invite, promote, demote and remove people; everyone else is told only admins do. */
+export function PeoplePage() {
+  usePageTitle("People");
+  const { account, isPending, canManagePeople } = useAccount();
+  // Nothing is asked of the server for someone who may not see it.
+  const people = usePeople(canManagePeople);
+
+  let content;
+  if (isPending) content = <LoadingSpinner label="Loading your account…" />;
+  else if (!account || !canManagePeople) {
+    content = (
+      <p>Only admins manage people. Ask an admin if someone needs an invitation or a new role.</p>
+    );
+  } else {
+    content = (
+      <>
+        <p className="lead">{POLICY_SENTENCES[account.accessPolicy]}</p>
+        <InviteForm />
+        {people.isPending ? (
+          <LoadingSpinner label="Loading people…" />
+        ) : people.isError ? (
+          <ErrorMessage error={people.error} onRetry={() => void people.refetch()} />
+        ) : (
+          <>
+            <PendingInvitations invitations={people.data.invitations} />
+            <section aria-labelledby="people-heading">
+              <h2 id="people-heading" className="h5">
+                Everyone with an account
+              </h2>
+              <PeopleList
+                people={people.data.people}
+                signedInId={account.id}
+                accessPolicy={account.accessPolicy}
+              />
+            </section>
+          </>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Container as="section" className="py-5">
+      <h1 className="mb-3">People</h1>
+      {content}
+    </Container>
+  );
+}
