@@ -6,6 +6,7 @@
 import { measureBundleSizes } from "./lib/bundle-size-bench.ts";
 import { measureColdStarts } from "./lib/cold-start-bench.ts";
 import { runDeliveriesBench } from "./lib/deliveries-bench.ts";
+import { runLighthouseBench } from "./lib/lighthouse-bench.ts";
 import { runLiveStockBench } from "./lib/live-stock-bench.ts";
 import { parseOptions, SetupError, usage, type BenchOptions, type Command } from "./lib/options.ts";
 import { runReadApiBench } from "./lib/read-api-bench.ts";
@@ -14,6 +15,7 @@ import {
   bundleReport,
   coldStartReport,
   deliveriesReport,
+  lighthouseReport,
   liveStockReport,
   machineSummary,
   readApiReport,
@@ -60,6 +62,10 @@ const run: Record<Exclude<Command, "all">, (options: BenchOptions) => Promise<Se
   "live-stock": async (options) => {
     const results = await runLiveStockBench(options.databases, options, progress);
     return ["Live stock", liveStockReport(results, options)];
+  },
+  lighthouse: async (options) => {
+    const results = await runLighthouseBench(options, progress);
+    return ["Front end: Lighthouse on a phone", lighthouseReport(results)];
   },
 };
 

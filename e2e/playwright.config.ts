@@ -35,7 +35,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [["list"]],
-  outputDir: path.join(tmpdir(), "ultimate-bikes-e2e-results"),
+  // In the work tree's git-ignored test-results/, which CI keeps: the screenshots of every screen
+  // (tests/screenshots.spec.ts) and the traces of failures end up there.
+  outputDir: path.resolve(import.meta.dirname, "../test-results/e2e"),
   use: {
     baseURL,
     trace: "retain-on-failure",

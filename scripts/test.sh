@@ -37,6 +37,9 @@ npm run --silent typecheck
 step "Quick start: npm start builds the web app and serves it on the pinned Node"
 bash scripts/quick-start-smoke.sh
 
+step "Bundle budget: what Home loads up front, and every chunk, against their budgets"
+node scripts/check-bundle-budget.ts
+
 results=$(mktemp)
 trap 'stop_test_cluster; rm -f "$results"' EXIT
 

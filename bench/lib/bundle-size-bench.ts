@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
-import { build, type Manifest, type Rollup } from "vite";
+import { build, type Rollup } from "vite";
+import { gzipSize, homePageAssets } from "../../scripts/bundle-budget.ts";
 import { repoRoot } from "../support/paths.ts";
 import { SetupError } from "./options.ts";
 
@@ -18,12 +18,18 @@ export interface BundleSizes {
 }
 
 // Each file is compressed on its own, the way a server sends it.
-const gzipBytes = (content: Buffer) => gzipSync(content, { level: 9 }).length;
 const gzipFiles = (files: string[]) =>
-  files.reduce((total, file) => total + gzipBytes(readFileSync(file)), 0);
+  files.reduce((total, file) => total + gzipSize(readFileSync(file)), 0);
 
 /** Measures the built web app in `distDir` (it builds nothing of the app itself) and baselines. */
 export async function measureBundleSizes(distDir: string): Promise<BundleSizes> {
+  if (!existsSync(path.join(distDir, ".vite/manifest.json"))) {
+    throw new SetupError(
+      `${distDir} has no build manifest: run \`npm run build\` at the repository root first ` +
+        "(apps/web/vite.config.ts must set build.manifest).",
+    );
+  }
+  // What index.html loads up front: scripts/bundle-budget.ts, which the budget check uses too.
   const assets = homePageAssets(distDir);
   const inDist = (files: string[]) => files.map((file) => path.join(distDir, file));
   const reactHelloWorld = await buildReactHelloWorld();
@@ -35,39 +41,8 @@ export async function measureBundleSizes(distDir: string): Promise<BundleSizes> 
     ...assets,
     homeScriptsGzip: gzipFiles(inDist(assets.homeScripts)),
     homeStylesGzip: gzipFiles(inDist(assets.homeStyles)),
-    reactBaselineGzip: reactHelloWorld.reduce((total, code) => total + gzipBytes(code), 0),
+    reactBaselineGzip: reactHelloWorld.reduce((total, code) => total + gzipSize(code), 0),
     bootstrapCssGzip: gzipFiles([bootstrapCss]),
-  };
-}
-
-/**
- * What index.html makes the browser load up front, from Vite's build manifest: its entry chunk,
- * every chunk that imports statically (Vite preloads those) and their stylesheets. Chunks only
- * imported dynamically (the warehouse map, lazy route pages) are left out on purpose.
- */
-function homePageAssets(distDir: string) {
-  const manifestFile = path.join(distDir, ".vite/manifest.json");
-  if (!existsSync(manifestFile)) {
-    throw new SetupError(
-      `${manifestFile} is missing: run \`npm run build\` at the repository root first ` +
-        "(apps/web/vite.config.ts must set build.manifest).",
-    );
-  }
-  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;
-  const entry = manifest["index.html"];
-  if (!entry?.isEntry) throw new Error(`${manifestFile} has no index.html entry`);
-  // A Set iterates over entries added during the loop, so this walks the whole static graph.
-  const loaded = new Set([entry]);
-  for (const chunk of loaded) {
-    for (const key of chunk.imports ?? []) loaded.add(manifest[key]!);
-  }
-  const homeScripts = [...loaded].map((chunk) => chunk.file);
-  return {
-    homeScripts,
-    homeStyles: [...new Set([...loaded].flatMap((chunk) => chunk.css ?? []))],
-    lazyScripts: Object.values(manifest)
-      .map((chunk) => chunk.file)
-      .filter((file) => file.endsWith(".js") && !homeScripts.includes(file)),
   };
 }
 

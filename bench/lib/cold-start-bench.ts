@@ -102,7 +102,8 @@ function healthStatus(port: number): Promise<number | undefined> {
   });
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on the loopback interface right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once("error", reject);

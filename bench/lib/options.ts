@@ -16,6 +16,7 @@ const COMMANDS = [
   "cold-start",
   "scale",
   "live-stock",
+  "lighthouse",
 ] as const;
 export type Command = (typeof COMMANDS)[number];
 
@@ -52,12 +53,16 @@ Commands:
   live-stock   live stock events (GET /api/stock/events): the delay from a write to each of
                1,000 subscribers, and the most events per second before one is dropped or falls
                behind, against a bare node:http fan-out; on PostgreSQL across two app instances
+  lighthouse   Lighthouse (mobile, simulated throttling) on Home, Inventory, Login and a bike's
+               page against the build \`npm start\` serves (after \`npm run build\`), with
+               Home's JavaScript before interaction
 
 Options:
   --database sqlite|postgres  read-api, deliveries, scale, live-stock: repeatable; default
                               sqlite, and postgres too when BENCH_DATABASE_URL is set
   --connections N             concurrent connections (default 10)
-  --rounds N                  alternating rounds (default 4; cold-start: starts per launcher, 15)
+  --rounds N                  alternating rounds (default 4; cold-start: starts per launcher, 15;
+                              lighthouse: runs per page, 3)
   --warmup SECONDS            read-api, scale: unmeasured load per server and endpoint (default 2)
   --duration SECONDS          read-api, scale: measured load per server and endpoint (default 10);
                               live-stock: each step of the event-rate ramp (default 3)
@@ -90,7 +95,7 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv): BenchOptio
     command: command as Command,
     databases: databaseTargets(values.database ?? [], env.BENCH_DATABASE_URL),
     connections: whole("connections", 10),
-    rounds: whole("rounds", command === "cold-start" ? 15 : 4),
+    rounds: whole("rounds", command === "cold-start" ? 15 : command === "lighthouse" ? 3 : 4),
     warmupSeconds: positive("warmup", values.warmup, 2, Number.isFinite),
     durationSeconds: positive(
       "duration",

@@ -5,6 +5,12 @@ import { DRAIN, type DeliveriesResults, type DeliveriesSettings } from "./delive
 import type { Comparison } from "./load.ts";
 import type { EndpointComparison, ReadLoadSettings } from "./fixed-baseline.ts";
 import {
+  ACCESSIBILITY_GOAL,
+  PERFORMANCE_GOAL,
+  type LighthouseResults,
+  type LighthouseRun,
+} from "./lighthouse-bench.ts";
+import {
   CATCH_UP_MS,
   LIVE_P99_GOAL_MS,
   PACE_MS,
@@ -380,4 +386,48 @@ export function liveStockReport(results: LiveStockResults, settings: LiveStockSe
     `Highest passing rate: app ${highest(app)}, bare ${highest(bare)}` +
     (app && bare ? `: app/bare ${ratio(app, bare)}.` : ".");
   return [intro, delays, rampIntro, steps, summary].join("\n\n");
+}
+
+/**
+ * Lighthouse: each page's median score and metrics over its runs, the spread of its performance
+ * score, and whether the goals hold.
+ */
+export function lighthouseReport(results: LighthouseResults): string {
+  const middle = (runs: LighthouseRun[], pick: (run: LighthouseRun) => number) =>
+    median(runs.map(pick));
+  const rows = results.pages.map(({ name, path, signedIn, runs }) => {
+    const performance = runs.map((run) => run.performance);
+    const failures = [...new Set(runs.flatMap((run) => run.accessibilityFailures))];
+    return [
+      `${name} (\`${path.replace(/[0-9a-f-]{36}$/, "{id}")}\`${signedIn ? ", staff" : ""})`,
+      `${middle(runs, (run) => run.performance).toFixed(2)} ` +
+        `(${Math.min(...performance).toFixed(2)}–${Math.max(...performance).toFixed(2)})`,
+      middle(runs, (run) => run.accessibility).toFixed(2) +
+        (failures.length > 0 ? ` (fails: ${failures.join(", ")})` : ""),
+      `${whole(middle(runs, (run) => run.lcpMs))} ms`,
+      `${whole(middle(runs, (run) => run.fcpMs))} ms`,
+      `${whole(middle(runs, (run) => run.tbtMs))} ms`,
+      middle(runs, (run) => run.cls).toFixed(3),
+      kilobytes(middle(runs, (run) => run.scriptTransferBytes)),
+    ];
+  });
+  const met = results.pages.every(
+    ({ runs }) =>
+      median(runs.map((run) => run.performance)) >= PERFORMANCE_GOAL &&
+      median(runs.map((run) => run.accessibility)) >= ACCESSIBILITY_GOAL,
+  );
+  const runs = results.pages[0]?.runs.length ?? 0;
+  return [
+    `Lighthouse ${results.lighthouseVersion}, its default mobile emulation and simulated ` +
+      `throttling, ${runs} ${runs === 1 ? "run" : "runs"} per page in a fresh headless ` +
+      "Chromium; medians, with the lowest and highest performance score. JS fetched: the " +
+      "JavaScript the page loaded during the run, as sent (compressed).",
+    "",
+    table(["Page", "Performance", "Accessibility", "LCP", "FCP", "TBT", "CLS", "JS fetched"], rows),
+    "",
+    `Home's JavaScript before interaction (the entry and its static imports, gzip -9): ` +
+      `${kilobytes(results.homeScriptsGzip)}.`,
+    `Goals (performance ≥ ${PERFORMANCE_GOAL}, accessibility ${ACCESSIBILITY_GOAL.toFixed(1)} ` +
+      `on every page): ${met ? "met" : "NOT met"}.`,
+  ].join("\n");
 }

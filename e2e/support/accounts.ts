@@ -13,7 +13,8 @@ export interface Account {
   name: string;
 }
 
-const randomAddress = () =>
+/** A client address of its own, for X-Forwarded-For (the e2e servers trust one proxy hop). */
+export const randomAddress = () =>
   `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}`;
 
 /**

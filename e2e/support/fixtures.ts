@@ -1,5 +1,5 @@
 import { expect, test as base, type Page } from "@playwright/test";
-import { signUpViaApi, type Account } from "./accounts.ts";
+import { randomAddress, signUpViaApi, type Account } from "./accounts.ts";
 import { stubMapTiles } from "./map.ts";
 import { watchPageErrors, type PageErrors } from "./page-errors.ts";
 
@@ -9,6 +9,11 @@ import { watchPageErrors, type PageErrors } from "./page-errors.ts";
  * signed-in user asks for `signedInPage`.
  */
 export const test = base.extend<{
+  /**
+   * Every test's browser comes from an address of its own, so the per-address limits on sign-in
+   * (10 a minute) guard real clients only, not a suite that signs in through the UI many times.
+   */
+  ownAddress: void;
   /** The tile URLs the map asked for, each answered with a blank image. */
   stubbedMapTiles: string[];
   /** Fails the test, at its end, on any page error or console error it did not declare. */
@@ -18,6 +23,13 @@ export const test = base.extend<{
   /** The test's page, signed in as a fresh user of its own (`account`) through the API. */
   signedInPage: Page;
 }>({
+  ownAddress: [
+    async ({ context }, use) => {
+      await context.setExtraHTTPHeaders({ "x-forwarded-for": randomAddress() });
+      await use();
+    },
+    { auto: true },
+  ],
   stubbedMapTiles: [
     async ({ context }, use) => {
       await use(await stubMapTiles(context));

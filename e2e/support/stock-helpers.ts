@@ -78,6 +78,34 @@ export function recordRequests(page: Page, method: string, path: RegExp): string
 export const toast = (page: Page, text: string) =>
   page.getByRole("alert").filter({ hasText: text }).last();
 
+/**
+ * Counts, from now on, the toasts that show with this text, including any that have closed
+ * since: a count of toasts on screen misses one that closed (5 s) before the count was taken.
+ * Returns a function that reads the count.
+ */
+export async function countToastsFromNow(page: Page, text: string): Promise<() => Promise<number>> {
+  const counter = `toastCount${Math.random().toString(36).slice(2)}`;
+  await page.evaluate(
+    ([counter, text]) => {
+      const earlier = new Set(document.querySelectorAll(".Toastify__toast"));
+      const seen = new Set<Element>();
+      const look = () => {
+        for (const shown of document.querySelectorAll(".Toastify__toast")) {
+          if (!earlier.has(shown) && shown.textContent?.includes(text!)) seen.add(shown);
+        }
+      };
+      new MutationObserver(look).observe(document.body, { childList: true, subtree: true });
+      (window as unknown as Record<string, Set<Element>>)[counter!] = seen;
+    },
+    [counter, text],
+  );
+  return () =>
+    page.evaluate(
+      (counter) => (window as unknown as Record<string, Set<Element>>)[counter]!.size,
+      counter,
+    );
+}
+
 /** The value shown next to a `<dt>` label inside a card or fact list. */
 export const fact = (scope: Locator, label: string) =>
   scope

@@ -177,6 +177,8 @@ test.describe("Home", () => {
     await expect(
       page.getByRole("region", { name: "Featured Bikes" }).getByRole("article"),
     ).toHaveCount(FEATURED_BIKE_COUNT);
+    // The map loads once its section nears the screen.
+    await page.getByRole("region", { name: "Visit our warehouse" }).scrollIntoViewIfNeeded();
     await expect(page.locator(".leaflet-marker-icon")).toBeVisible();
     await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
     await page.waitForLoadState("networkidle");

@@ -124,6 +124,8 @@ test.describe("Phone width (375×740)", () => {
     await expect(nav.getByRole("link", { name: "Inventory" })).toBeHidden();
 
     await page.goto("/");
+    // The map loads once its section nears the screen.
+    await page.getByRole("region", { name: "Visit our warehouse" }).scrollIntoViewIfNeeded();
     await expect(page.locator(".leaflet-marker-icon")).toBeAttached();
     await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);

@@ -62,6 +62,8 @@ test.describe("Content-Security-Policy", () => {
     }
     // The map on Home really loaded its tiles under the policy (the fixture answers them).
     await page.goto("/");
+    // The map loads once its section nears the screen.
+    await page.getByRole("region", { name: "Visit our warehouse" }).scrollIntoViewIfNeeded();
     await expect(page.locator("img.leaflet-tile-loaded").first()).toBeAttached();
     expect(await violations()).toEqual([]);
   });

@@ -20,6 +20,11 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
       // Vite's build manifest (.vite/manifest.json) is for the benchmarks, not for visitors.
       dotfiles: "ignore",
       index: false,
+      // The build writes a Brotli and a gzip copy of each text file (apps/web/vite.config.ts):
+      // sent as they are, best-compressed and at no cost per request.
+      preCompressed: true,
+      // Only under their own names: a request for x.js may be answered with x.js.br.
+      globIgnore: ["**/*.br", "**/*.gz"],
       // Our setHeaders decides caching, per file.
       cacheControl: false,
       setHeaders(reply, filePath) {

@@ -4,7 +4,7 @@ import {
 } from "@ultimate-bikes/contract/accounts";
 import { useEffect } from "react";
 import { ApiRequestError, apiRequest } from "./api-client";
-import { authClient, useSession } from "./auth-client";
+import { useSession } from "./auth-client";
 
 /*
  * The access token's whole life: fetched from `POST /api/login` after any sign-in, kept in local
@@ -96,6 +96,7 @@ export function useAccessTokenSync() {
 
 /** Logout: ends the session, then forgets its token at once rather than when the session says so. */
 export async function signOut() {
+  const { authClient } = await import("./better-auth-client");
   await authClient.signOut();
   accessTokenStorage.clear();
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { ApiRequestError, apiRequest } from "./api-client";
+import { ANSWER_NOT_UNDERSTOOD, ApiRequestError, apiRequest, SERVER_PROBLEM } from "./api-client";
 
 // The browser's fetch is the boundary here: the server's side is covered by the API suites.
 function answer(status: number, body: unknown) {
@@ -34,6 +34,42 @@ describe("apiRequest", () => {
       message: "body.price: must be a price like 1999.99",
     });
     expect((error as ApiRequestError).fields).toHaveLength(1);
+  });
+
+  it("says a server failure in plain words and keeps what the server said as the detail", async () => {
+    answer(500, {
+      statusCode: 500,
+      error: "Internal Server Error",
+      message: "Internal Server Error",
+    });
+    const error = await apiRequest("/bikes", z.unknown()).catch((failure: unknown) => failure);
+    expect(error).toMatchObject({ status: 500, message: SERVER_PROBLEM });
+    expect((error as ApiRequestError).detail).toContain("Internal Server Error");
+  });
+
+  it("keeps the server's own words when it wrote some for people, even for a 503", async () => {
+    const message = "The database cannot be reached right now. Please try again shortly.";
+    answer(503, { statusCode: 503, error: "Service Unavailable", message });
+    await expect(apiRequest("/bikes", z.unknown())).rejects.toThrow(message);
+  });
+
+  it("says an answer without the API's shape in plain words, its start kept as the detail", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("<html>502 Bad Gateway</html>", { status: 502 })),
+    );
+    const error = await apiRequest("/bikes", z.unknown()).catch((failure: unknown) => failure);
+    expect(error).toMatchObject({ status: 502, message: SERVER_PROBLEM });
+    expect((error as ApiRequestError).detail).toContain("<html>502 Bad Gateway</html>");
+  });
+
+  it("says so in words when an answer is not what the page expected", async () => {
+    answer(200, { value: "three" });
+    const error = await apiRequest("/thing", z.object({ value: z.number() })).catch(
+      (failure: unknown) => failure,
+    );
+    expect(error).toMatchObject({ message: ANSWER_NOT_UNDERSTOOD });
+    expect((error as ApiRequestError).detail).toContain("value");
   });
 
   it("explains a network failure in words", async () => {

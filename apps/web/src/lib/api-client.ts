@@ -2,12 +2,27 @@ import { apiErrorSchema, type FieldError } from "@ultimate-bikes/contract/errors
 import { API_BASE_PATH } from "@ultimate-bikes/contract/paths";
 import type { z } from "zod";
 
-/** A failed API call, carrying the server's readable message. */
+/** What a person reads when the server failed without saying anything they could act on. */
+export const SERVER_PROBLEM = "The server had a problem. Try again.";
+export const REQUEST_REFUSED = "The server could not do that. Reload the page and try again.";
+export const CANNOT_REACH_SERVER = "Cannot reach the server. Check your connection and try again.";
+export const ANSWER_NOT_UNDERSTOOD =
+  "The server's answer was not what this page expected. Reload the page and try again.";
+
+/** How much of an unexpected answer's body the details keep. */
+const DETAIL_BODY_MAX = 200;
+
+/**
+ * A failed API call. `message` is for people: the server's own words when it wrote some for them,
+ * plain words otherwise. `detail` is the technical account (status, the server's text), for a
+ * "Details" line and for bug reports.
+ */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly fields: FieldError[] = [],
+    readonly detail?: string,
   ) {
     super(message);
     this.name = "ApiRequestError";
@@ -20,6 +35,32 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The error a refusal becomes: the API's message unless it is only the status's name. */
+function refusal(response: Response, text: string): ApiRequestError {
+  const status = `${response.status} ${response.statusText}`.trim();
+  const error = apiErrorSchema.safeParse(parseJson(text));
+  if (!error.success) {
+    const body = text.trim().slice(0, DETAIL_BODY_MAX);
+    const plain = response.status >= 500 ? SERVER_PROBLEM : REQUEST_REFUSED;
+    return new ApiRequestError(response.status, plain, [], body ? `${status}: ${body}` : status);
+  }
+  const { message, fields } = error.data;
+  const detail = `${status}: ${message}`;
+  // "Internal Server Error" and the like name a status; they tell nobody what to do.
+  const forPeople = message.trim() !== "" && message !== error.data.error;
+  if (forPeople) return new ApiRequestError(response.status, message, fields, detail);
+  const plain = response.status >= 500 ? SERVER_PROBLEM : REQUEST_REFUSED;
+  return new ApiRequestError(response.status, plain, fields, detail);
+}
+
 /** Calls our API and checks the answer against the shared contract. */
 export async function apiRequest<Schema extends z.ZodType>(
   path: string,
@@ -27,6 +68,7 @@ export async function apiRequest<Schema extends z.ZodType>(
   { method = "GET", body, headers = {} }: RequestOptions = {},
 ): Promise<z.infer<Schema>> {
   let response: Response;
+  let text: string;
   try {
     response = await fetch(`${API_BASE_PATH}${path}`, {
       method,
@@ -34,15 +76,22 @@ export async function apiRequest<Schema extends z.ZodType>(
       headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  } catch {
-    throw new ApiRequestError(0, "Cannot reach the server. Check your connection and try again.");
+    text = await response.text();
+  } catch (failure) {
+    throw new ApiRequestError(0, CANNOT_REACH_SERVER, [], (failure as Error).message);
   }
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const error = apiErrorSchema.safeParse(payload);
-    throw error.success
-      ? new ApiRequestError(response.status, error.data.message, error.data.fields)
-      : new ApiRequestError(response.status, `The server answered ${response.status}.`);
+  if (!response.ok) throw refusal(response, text);
+  const answer = schema.safeParse(parseJson(text));
+  if (!answer.success) {
+    const problems = answer.error.issues.map(
+      (issue) => `${issue.path.join(".")}: ${issue.message}`,
+    );
+    throw new ApiRequestError(
+      response.status,
+      ANSWER_NOT_UNDERSTOOD,
+      [],
+      `${method} ${path}: ${problems.join("; ")}`.slice(0, DETAIL_BODY_MAX * 2),
+    );
   }
-  return schema.parse(payload);
+  return answer.data as z.infer<Schema>;
 }

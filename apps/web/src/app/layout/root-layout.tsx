@@ -1,32 +1,50 @@
-import { Outlet } from "react-router";
-import { ToastContainer } from "react-toastify";
+import { lazy, Suspense } from "react";
+import { Outlet, useLocation } from "react-router";
 import { LiveStock } from "../../features/bikes/live-stock";
-import { useAccessTokenSync } from "../../lib/access-token";
+import { LoadingSpinner } from "../../components/loading-spinner";
+import { AfterFirstPaint } from "../../lib/use-after-first-paint";
+import { RouteErrorBoundary } from "./route-error-boundary";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
+// Neither is needed for the first paint: each loads in its own chunk right after it.
+const ToastContainer = lazy(async () => ({
+  default: (await import("react-toastify")).ToastContainer,
+}));
+const AccessTokenSync = lazy(async () => ({
+  default: (await import("./access-token-sync")).AccessTokenSync,
+}));
+
 /**
- * Header, footer and the toast area on every screen (toasts top-right, 5000 ms: docs/product.md,
- * Constants). Live stock wraps every screen: one subscription to stock changes for the whole app,
- * whatever page is open.
+ * Header, footer and the toast area on every screen (toasts 5000 ms: docs/product.md, Constants;
+ * bottom left and at most three, clear of the header and the action buttons: app.css). Live stock
+ * wraps every screen: one subscription to stock changes for the whole app, whatever page is open.
  */
 export function RootLayout() {
-  useAccessTokenSync();
+  const { pathname } = useLocation();
   return (
     <LiveStock>
       <div className="d-flex flex-column min-vh-100">
-        <a
-          href="#main"
-          className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-white"
-        >
+        <a href="#main" className="skip-link visually-hidden-focusable">
           Skip to content
         </a>
         <SiteHeader />
-        <main id="main" className="flex-grow-1">
-          <Outlet />
+        {/* At least a screen tall: the footer starts below the first screen, so nothing moves
+            it into view while a page's content arrives. */}
+        <main id="main" className="flex-grow-1 min-vh-100" tabIndex={-1}>
+          <RouteErrorBoundary pathname={pathname}>
+            <Suspense fallback={<LoadingSpinner label="Loading the page…" />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </main>
         <SiteFooter />
-        <ToastContainer position="top-right" autoClose={5000} />
+        <AfterFirstPaint>
+          <Suspense fallback={null}>
+            <ToastContainer position="top-right" autoClose={5000} limit={3} />
+            <AccessTokenSync />
+          </Suspense>
+        </AfterFirstPaint>
       </div>
     </LiveStock>
   );

@@ -1,58 +1,66 @@
-import { useState } from "react";
-import Container from "react-bootstrap/Container";
-import Nav from "react-bootstrap/Nav";
-import Navbar from "react-bootstrap/Navbar";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router";
-import { SessionNav } from "../../features/auth/session-nav";
 import { paths } from "../../lib/paths";
+import { AfterFirstPaint } from "../../lib/use-after-first-paint";
 import { BRAND } from "../../lib/use-page-title";
 
+// Who is signed in decides these links; their code (roles, the API client) loads after the first
+// paint, alongside the question it waits for anyway.
+const SessionNav = lazy(async () => ({
+  default: (await import("../../features/auth/session-nav")).SessionNav,
+}));
+
+/**
+ * The navigation bar in Bootstrap's own markup: react-bootstrap's Navbar would bring its offcanvas
+ * and modal code into every first paint for a menu that only opens and closes.
+ */
 export function SiteHeader() {
-  // Controlled, so the toggle can tell screen readers whether the menu is open.
   const [expanded, setExpanded] = useState(false);
   return (
     <header>
-      <Navbar
-        expand="lg"
-        bg="dark"
-        data-bs-theme="dark"
-        collapseOnSelect
-        aria-label="Main"
-        expanded={expanded}
-        onToggle={setExpanded}
-      >
-        <Container>
-          <Navbar.Brand as={Link} to={paths.home} className="fw-bold">
+      <nav className="navbar navbar-expand-lg bg-dark" data-bs-theme="dark" aria-label="Main">
+        <div className="container">
+          <Link to={paths.home} className="navbar-brand fw-bold">
             <img src="/favicon.svg" alt="" width={32} height={32} className="me-2" />
             {BRAND}
-          </Navbar.Brand>
-          <Navbar.Toggle
+          </Link>
+          <button
+            type="button"
+            className={expanded ? "navbar-toggler" : "navbar-toggler collapsed"}
             aria-controls="main-navigation"
             aria-label="Toggle navigation"
             aria-expanded={expanded}
-          />
-          <Navbar.Collapse
+            onClick={() => setExpanded(!expanded)}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
+          <div
             id="main-navigation"
+            className={expanded ? "navbar-collapse collapse show" : "navbar-collapse collapse"}
             // Any link or button in the menu (Logout included) closes it on a phone.
             onClick={(event) => {
               if ((event.target as HTMLElement).closest("a, button")) setExpanded(false);
             }}
           >
-            <Nav className="ms-auto">
-              <Nav.Link as={NavLink} to={paths.home} end eventKey="home">
+            <div className="navbar-nav ms-auto">
+              <NavLink to={paths.home} end className="nav-link">
                 Home
-              </Nav.Link>
-              <Nav.Link as={NavLink} to={paths.inventory} end eventKey="inventory">
+              </NavLink>
+              <NavLink to={paths.inventory} end className="nav-link">
                 Inventory
-              </Nav.Link>
-              <Nav.Link as={NavLink} to={paths.blog} eventKey="blog">
+              </NavLink>
+              <NavLink to={paths.blog} className="nav-link">
                 Blogs
-              </Nav.Link>
-              <SessionNav />
-            </Nav>
-          </Navbar.Collapse>
-        </Container>
-      </Navbar>
+              </NavLink>
+              <AfterFirstPaint>
+                <Suspense fallback={null}>
+                  <SessionNav />
+                </Suspense>
+              </AfterFirstPaint>
+            </div>
+          </div>
+        </div>
+      </nav>
     </header>
   );
 }

@@ -7,17 +7,27 @@ import {
   type SignInProviders,
 } from "@ultimate-bikes/contract/accounts";
 import type { RegistrationForm, SignInForm } from "@ultimate-bikes/contract/account-forms";
-import { apiRequest } from "../../lib/api-client";
+import { apiRequest, SERVER_PROBLEM } from "../../lib/api-client";
 import { refreshAccount } from "../../lib/account";
-import { authClient } from "../../lib/auth-client";
+import { authClient } from "../../lib/better-auth-client";
 
 /*
  * Everything the auth screens ask of the server: our account endpoints, and better-auth's calls.
  * better-auth answers a failure as `{ error }`; here it becomes a thrown Error with its message.
  */
 
-function throwIfFailed(result: { error: { message?: string } | null }, fallback: string) {
-  if (result.error) throw new Error(result.error.message ?? fallback);
+interface AuthFailure {
+  message?: string;
+  status?: number;
+  statusText?: string;
+}
+
+function throwIfFailed(result: { error: AuthFailure | null }, fallback: string) {
+  if (!result.error) return;
+  const { message, status = 0, statusText } = result.error;
+  // A server failure named only by its status ("Internal Server Error") tells nobody what to do.
+  if (status >= 500 && (!message || message === statusText)) throw new Error(SERVER_PROBLEM);
+  throw new Error(message ?? fallback);
 }
 
 /** Asks the server what an emailed link's token would do, without using it. */

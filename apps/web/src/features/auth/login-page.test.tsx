@@ -39,6 +39,8 @@ describe("LoginPage", () => {
     const error = await screen.findByRole("alert");
     expect(error).toHaveTextContent("Invalid email or password");
     expect(error).toHaveClass("text-danger");
+    // Focus goes to the problem, not back to the start of the page.
+    expect(error).toHaveFocus();
     expect(signInWithEmail).toHaveBeenCalledWith({
       email: "staff@example.com",
       password: "not the password",

@@ -14,6 +14,7 @@ import Form from "react-bootstrap/Form";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
+import { FormProblem } from "../../components/form-problem";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { SubmitButton } from "../../components/submit-button";
 import { firstErrorMessage } from "../../lib/form-errors";
@@ -104,7 +105,7 @@ export function RegisterPage() {
               At least {PASSWORD_MIN_LENGTH} characters.
             </Form.Text>
           </Form.Group>
-          {error && <p role="alert">{error}</p>}
+          <FormProblem message={error} tone="plain" />
           <SubmitButton className="mb-3">Register</SubmitButton>
           <p className="text-center">
             <Link to={paths.login} state={location.state as unknown}>

@@ -1,6 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Button from "react-bootstrap/Button";
-import Nav from "react-bootstrap/Nav";
 import { NavLink, useNavigate } from "react-router";
 import { signOut } from "../../lib/access-token";
 import { useAccount } from "../../lib/account";
@@ -23,28 +22,28 @@ export function SessionNav() {
   if (isPending) return null;
   if (!data) {
     return (
-      <Nav.Link as={NavLink} to={paths.login} eventKey="login">
+      <NavLink to={paths.login} className="nav-link">
         Login
-      </Nav.Link>
+      </NavLink>
     );
   }
   return (
     <>
       {canChangeStock && (
-        <Nav.Link as={NavLink} to={paths.manageInventory} eventKey="manage-inventory">
+        <NavLink to={paths.manageInventory} className="nav-link">
           Manage Inventory
-        </Nav.Link>
+        </NavLink>
       )}
-      <Nav.Link as={NavLink} to={paths.addNew} eventKey="add-new">
+      <NavLink to={paths.addNew} className="nav-link">
         Add new item
-      </Nav.Link>
-      <Nav.Link as={NavLink} to={paths.myItems} eventKey="my-item">
+      </NavLink>
+      <NavLink to={paths.myItems} className="nav-link">
         My item
-      </Nav.Link>
+      </NavLink>
       {canManagePeople && (
-        <Nav.Link as={NavLink} to={paths.people} eventKey="people">
+        <NavLink to={paths.people} className="nav-link">
           People
-        </Nav.Link>
+        </NavLink>
       )}
       <span className="navbar-text ms-lg-3 me-lg-2 small" title={data.user.email}>
         {data.user.name || data.user.email}

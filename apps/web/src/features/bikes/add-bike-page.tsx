@@ -80,13 +80,16 @@ export function AddBikePage() {
         form.reset(emptyForm);
       },
       onError: (error) => {
-        // Field errors from the server land on their inputs; anything else is a toast.
+        // Field errors from the server land on their inputs, the first taking focus; anything
+        // else is a toast.
         const fieldErrors = error instanceof ApiRequestError ? error.fields : [];
-        for (const field of fieldErrors) {
-          form.setError(field.field.replace(/^body\./, "") as FieldPath<NewBikeInput>, {
-            message: field.message,
-          });
-        }
+        fieldErrors.forEach((field, index) => {
+          form.setError(
+            field.field.replace(/^body\./, "") as FieldPath<NewBikeInput>,
+            { message: field.message },
+            { shouldFocus: index === 0 },
+          );
+        });
         if (fieldErrors.length === 0) toast.error(error.message);
       },
     });

@@ -5,6 +5,7 @@ import Card from "react-bootstrap/Card";
 import { useNavigate } from "react-router";
 import { formatPrice } from "../../lib/format";
 import { bikePagePath } from "../../lib/paths";
+import { BikePhoto } from "./bike-photo";
 import { StockBadge } from "./stock-badge";
 
 /** The stock's view of a bike: its description, then price, quantity and supplier as terms. */
@@ -47,17 +48,19 @@ interface BikeCardProps {
   action?: ReactNode;
 }
 
+/** The photo's size on a card: the shipped photos' 8:5, at the widest a card gets. */
+export const CARD_PHOTO = { width: 640, height: 400 };
+
 /** A bike as a card, named by its heading: photo, name, stock badge, details, one button. */
 export function BikeCard({ bike, headingLevel, details, action }: BikeCardProps) {
   const headingId = `bike-${bike._id}-name`;
   return (
     <Card as="article" className="h-100 shadow-sm bike-card" aria-labelledby={headingId}>
-      <Card.Img
-        variant="top"
-        src={bike.photo}
-        alt={bike.name}
+      <BikePhoto
+        bike={bike}
+        {...CARD_PHOTO}
         loading="lazy"
-        className="bike-card-photo"
+        className="card-img-top bike-card-photo"
       />
       <Card.Body className="d-flex flex-column">
         <Card.Title as={headingLevel} id={headingId} className="h5">
@@ -66,6 +69,24 @@ export function BikeCard({ bike, headingLevel, details, action }: BikeCardProps)
         <StockBadge bike={bike} className="align-self-start mb-2" />
         {details ?? <StockFacts bike={bike} />}
         {action ?? <UpdateNowButton bike={bike} headingId={headingId} />}
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** A card to come, the size of a {@link BikeCard}, for a grid of them that is loading. */
+export function BikeCardSkeleton() {
+  return (
+    <Card className="h-100 shadow-sm">
+      <div className="card-img-top skeleton-photo" />
+      <Card.Body className="d-flex flex-column">
+        <span className="placeholder skeleton-block col-7 h5 mb-3" />
+        <span className="placeholder skeleton-block col-12 small mb-1" />
+        <span className="placeholder skeleton-block col-10 small mb-3" />
+        <span className="placeholder skeleton-block col-6 mb-1" />
+        <span className="placeholder skeleton-block col-4 mb-1" />
+        <span className="placeholder skeleton-block col-8 mb-3" />
+        <span className="placeholder btn btn-danger disabled col-12" />
       </Card.Body>
     </Card>
   );

@@ -1,16 +1,18 @@
 import type { Bike } from "@ultimate-bikes/contract/bikes";
+import type { ReactNode } from "react";
 import Alert from "react-bootstrap/Alert";
 import Col from "react-bootstrap/Col";
 import Container from "react-bootstrap/Container";
 import Row from "react-bootstrap/Row";
 import { Link, useParams } from "react-router";
 import { ErrorMessage } from "../../components/error-message";
-import { LoadingSpinner } from "../../components/loading-spinner";
+import { Skeleton, SkeletonLines } from "../../components/skeleton";
 import { useAccount } from "../../lib/account";
 import { ApiRequestError } from "../../lib/api-client";
 import { formatPrice } from "../../lib/format";
 import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
+import { BikePhoto } from "./bike-photo";
 import { useBike } from "./bikes-api";
 import { useStockChangeNote } from "./live-stock-context";
 import { MovementList } from "./movement-list";
@@ -27,11 +29,6 @@ function BikeNotFound() {
   );
 }
 
-/**
- * The bike, and what can be done with it. `removed`: it was taken out of the warehouse while
- * shown; the page keeps it in view so the person knows what went, says so, and offers nothing more
- * to do with it.
- */
 /**
  * Delivered, Import and the way to Manage Inventory, for staff. A member sees why they are not
  * there (docs/decisions/014); nothing shows while the role is still loading.
@@ -58,15 +55,53 @@ function StaffActions({ bike, removed }: { bike: Bike; removed: boolean }) {
   );
 }
 
+/** The page's frame: its heading stays while the bike loads. */
+function BikePageFrame({ children }: { children: ReactNode }) {
+  return (
+    <Container as="section" className="py-5">
+      <h1 className="text-center mb-4">Update Now</h1>
+      {children}
+    </Container>
+  );
+}
+
+/** The bike's photo box and facts to come, where they will be. */
+function BikeSkeleton() {
+  return (
+    <Skeleton label="Loading the bike…">
+      <Row className="g-4 align-items-start">
+        <Col md={6}>
+          <div className="skeleton-photo rounded" />
+        </Col>
+        <Col md={6}>
+          <span className="placeholder skeleton-block col-8 h2 mb-3" />
+          <SkeletonLines lines={4} />
+          <span className="placeholder btn btn-danger btn-lg disabled col-12" />
+        </Col>
+      </Row>
+    </Skeleton>
+  );
+}
+
+/**
+ * The bike, and what can be done with it. `removed`: it was taken out of the warehouse while
+ * shown; the page keeps it in view so the person knows what went, says so, and offers nothing more
+ * to do with it.
+ */
 function BikeView({ bike, removed }: { bike: Bike; removed: boolean }) {
   const change = useStockChangeNote(bike._id);
   const { canChangeStock } = useAccount();
   return (
-    <Container as="section" className="py-5">
-      <h1 className="text-center mb-4">Update Now</h1>
+    <BikePageFrame>
       <Row className="g-4 align-items-start">
         <Col md={6}>
-          <img src={bike.photo} alt={bike.name} className="img-fluid rounded shadow-sm" />
+          <BikePhoto
+            bike={bike}
+            width={640}
+            height={400}
+            fetchPriority="high"
+            className="img-fluid rounded shadow-sm"
+          />
         </Col>
         <Col md={6}>
           <h2>{bike.name}</h2>
@@ -103,7 +138,7 @@ function BikeView({ bike, removed }: { bike: Bike; removed: boolean }) {
         </Col>
       </Row>
       {canChangeStock && <MovementList bikeId={bike._id} />}
-    </Container>
+    </BikePageFrame>
   );
 }
 
@@ -112,10 +147,20 @@ export function BikeDetailPage() {
   const { data: bike, error, isError, isPending, refetch } = useBike(id);
   usePageTitle(bike?.name ?? "Update Now");
 
-  if (isPending) return <LoadingSpinner label="Loading the bike…" />;
+  if (isPending) {
+    return (
+      <BikePageFrame>
+        <BikeSkeleton />
+      </BikePageFrame>
+    );
+  }
   if (isError) {
     if (!(error instanceof ApiRequestError && error.status === 404)) {
-      return <ErrorMessage error={error} onRetry={() => void refetch()} />;
+      return (
+        <BikePageFrame>
+          <ErrorMessage error={error} onRetry={() => void refetch()} />
+        </BikePageFrame>
+      );
     }
     // A 404 after the bike was shown: removed while open (a live removal, or a refetch after one).
     return bike ? <BikeView bike={bike} removed /> : <BikeNotFound />;

@@ -1,29 +1,71 @@
 import type { Bike } from "@ultimate-bikes/contract/bikes";
+import type { ReactNode } from "react";
 import Col from "react-bootstrap/Col";
 import Row from "react-bootstrap/Row";
-import { BikeCard } from "./bike-card";
+import { Skeleton } from "../../components/skeleton";
+import { BikeCard, BikeCardSkeleton } from "./bike-card";
 
 /** What Home and Inventory say when the warehouse has no bikes at all. */
 export const NO_BIKES_YET = "The warehouse has no bikes in stock yet.";
 
-/** Bikes as a list of cards: one a row on a phone, two on a tablet, three wider. */
-export function BikeGrid({ bikes, headingLevel }: { bikes: Bike[]; headingLevel: "h2" | "h3" }) {
+/** Cards a row by screen width (Bootstrap's breakpoints). */
+interface GridColumns {
+  xs: number;
+  md: number;
+  lg?: number;
+}
+
+/** Home and Inventory: one a row on a phone, two on a tablet, three wider. */
+const STOCK_COLUMNS: GridColumns = { xs: 1, md: 2, lg: 3 };
+
+interface BikeGridProps {
+  bikes: Bike[];
+  headingLevel: "h2" | "h3";
+  columns?: GridColumns;
+  /** The list's name for screen readers. */
+  label?: string;
+  /** The card for a bike: the stock's own {@link BikeCard} unless a page dresses it its way. */
+  renderCard?: (bike: Bike) => ReactNode;
+}
+
+/** Bikes as a list of cards. */
+export function BikeGrid({
+  bikes,
+  headingLevel,
+  columns = STOCK_COLUMNS,
+  label = "Bikes",
+  renderCard = (bike) => <BikeCard bike={bike} headingLevel={headingLevel} />,
+}: BikeGridProps) {
   return (
-    <Row
-      xs={1}
-      md={2}
-      lg={3}
-      className="g-4"
-      as="ul"
-      role="list"
-      aria-label="Bikes"
-      style={{ listStyle: "none", paddingLeft: 0 }}
-    >
+    <Row {...columns} className="g-4 list-unstyled" as="ul" role="list" aria-label={label}>
       {bikes.map((bike) => (
         <Col as="li" key={bike._id}>
-          <BikeCard bike={bike} headingLevel={headingLevel} />
+          {renderCard(bike)}
         </Col>
       ))}
     </Row>
+  );
+}
+
+/** A grid of `count` cards to come, laid out as the grid will be. */
+export function BikeGridSkeleton({
+  count,
+  label,
+  columns = STOCK_COLUMNS,
+}: {
+  count: number;
+  label: string;
+  columns?: GridColumns;
+}) {
+  return (
+    <Skeleton label={label}>
+      <Row {...columns} className="g-4">
+        {Array.from({ length: count }, (_, index) => (
+          <Col key={index}>
+            <BikeCardSkeleton />
+          </Col>
+        ))}
+      </Row>
+    </Skeleton>
   );
 }

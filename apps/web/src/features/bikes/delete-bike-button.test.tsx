@@ -7,7 +7,7 @@ import { toastDeletedWithUndo } from "./delete-bike-button";
 import { stockItem } from "../../test/stock-items";
 
 /** The toast after a delete, against an API whose restore answers `restoreAnswer`. */
-function showDeletedToast(restoreAnswer: () => Response) {
+function showDeletedToast(restoreAnswer: () => Response, pressed?: HTMLElement) {
   const bike = stockItem("Honda CB500", 5);
   const restores: string[] = [];
   vi.stubGlobal(
@@ -22,7 +22,7 @@ function showDeletedToast(restoreAnswer: () => Response) {
       <ToastContainer />
     </QueryClientProvider>,
   );
-  act(() => toastDeletedWithUndo("Item Deleted!", bike));
+  act(() => toastDeletedWithUndo("Item Deleted!", bike, pressed));
   return { bike, restores, user: userEvent.setup() };
 }
 
@@ -41,6 +41,26 @@ describe("the toast after a delete", () => {
     await user.keyboard("{Enter}");
     expect(await screen.findByText("Restored Honda CB500.")).toBeInTheDocument();
     expect(restores).toEqual([`POST /api/deleted-bikes/${bike._id}/restore`]);
+  });
+
+  it("takes focus to Undo from the Delete button, which leaves with its bike", async () => {
+    const deleteButton = document.body.appendChild(document.createElement("button"));
+    deleteButton.focus();
+    showDeletedToast(() => Response.json(stockItem("Honda CB500", 5)), deleteButton);
+    const undo = await screen.findByRole("button", { name: "Undo delete of Honda CB500" });
+    expect(undo).toHaveFocus();
+    deleteButton.remove();
+  });
+
+  it("leaves focus where the person has since moved it", async () => {
+    const deleteButton = document.body.appendChild(document.createElement("button"));
+    const search = document.body.appendChild(document.createElement("input"));
+    search.focus();
+    showDeletedToast(() => Response.json(stockItem("Honda CB500", 5)), deleteButton);
+    await screen.findByRole("button", { name: "Undo delete of Honda CB500" });
+    expect(search).toHaveFocus();
+    deleteButton.remove();
+    search.remove();
   });
 
   it("shows the server's words when the bike cannot come back", async () => {

@@ -1,4 +1,5 @@
 import type { StockItem } from "@ultimate-bikes/contract/stock";
+import { useEffect, useRef } from "react";
 import Button from "react-bootstrap/Button";
 import { toast, type ToastContentProps } from "react-toastify";
 import { useRestoreBike } from "./deleted-bikes-api";
@@ -6,7 +7,8 @@ import { useRestoreBike } from "./deleted-bikes-api";
 /** What Manage Inventory's table and its phone cards both need to offer Delete. */
 export interface WorkListProps {
   bikes: StockItem[];
-  onDelete: (bike: StockItem) => void;
+  /** `button`: the Delete button pressed, which leaves with its row (see toastDeletedWithUndo). */
+  onDelete: (bike: StockItem, button: HTMLElement) => void;
   /** The bike whose deletion is on its way, if any: its button waits. */
   deletingId: string | undefined;
 }
@@ -21,7 +23,7 @@ export function DeleteBikeButton({
     <Button
       variant="outline-danger"
       size="sm"
-      onClick={() => onDelete(bike)}
+      onClick={(event) => onDelete(bike, event.currentTarget)}
       disabled={deletingId === bike._id}
       aria-label={`Delete ${bike.name}`}
     >
@@ -36,21 +38,66 @@ export const UNDO_DELETE_MS = 10_000;
 interface DeletedBikeToastProps extends Partial<ToastContentProps> {
   message: string;
   bike: { _id: string; name: string };
+  pressed: HTMLElement | undefined;
 }
 
-/** The toast's words, and Undo, which restores the bike (docs/decisions/015). */
-function DeletedBikeToast({ message, bike, closeToast }: DeletedBikeToastProps) {
+/** Whether focus is nowhere in particular (it fell to the page when its element went). */
+const focusIsLost = () =>
+  document.activeElement === null || document.activeElement === document.body;
+
+/** Where focus goes when the toast holding it goes: the start of the page's content. */
+const focusMain = () => document.getElementById("main")?.focus();
+
+/**
+ * The toast's words, and Undo, which restores the bike (docs/decisions/015).
+ *
+ * The button that was pressed (Delete, Cancel) leaves the page with its bike, and focus would
+ * fall to the page's start, far from Undo: the toast area comes after the footer. So Undo takes
+ * the focus, unless the person has already moved it elsewhere; a screen reader says "Item
+ * Deleted!" (the toast is an alert) and then the Undo button. While focus is in the toast it
+ * does not close; Escape or Tab leaves it.
+ */
+function DeletedBikeToast({
+  message,
+  bike,
+  pressed,
+  closeToast,
+  toastProps,
+}: DeletedBikeToastProps) {
+  const undo = useRef<HTMLButtonElement>(null);
   const restore = useRestoreBike({
     onRestored: (restored) => {
+      // Undo turned itself off while it worked, so focus may have fallen already.
+      if (undo.current === document.activeElement || focusIsLost()) focusMain();
       closeToast?.();
       toast.success(`Restored ${restored.name}.`);
     },
     onFailed: (failure) => toast.error(failure.message),
   });
+
+  useEffect(() => {
+    if (pressed && (document.activeElement === pressed || focusIsLost())) undo.current?.focus();
+  }, [pressed]);
+
+  const id = toastProps?.toastId;
   return (
-    <div className="d-flex align-items-center justify-content-between gap-3">
+    <div
+      className="d-flex align-items-center justify-content-between gap-3"
+      onFocus={() => toast.pause({ id })}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+          toast.play({ id });
+        }
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== "Escape") return;
+        focusMain();
+        closeToast?.();
+      }}
+    >
       <span>{message}</span>
       <Button
+        ref={undo}
         variant="outline-dark"
         size="sm"
         onClick={() => restore.mutate(bike._id)}
@@ -66,9 +113,14 @@ function DeletedBikeToast({ message, bike, closeToast }: DeletedBikeToastProps) 
 /**
  * After a confirmed delete (Manage Inventory) or cancel (My Items): the page's own words, with
  * Undo for {@link UNDO_DELETE_MS}. Deletes are soft, so Undo brings the bike back as it was.
+ * `pressed` is the button that asked for it: while it (or nothing) has focus, Undo takes it.
  */
-export function toastDeletedWithUndo(message: string, bike: { _id: string; name: string }) {
-  toast.success(<DeletedBikeToast message={message} bike={bike} />, {
+export function toastDeletedWithUndo(
+  message: string,
+  bike: { _id: string; name: string },
+  pressed?: HTMLElement,
+) {
+  toast.success(<DeletedBikeToast message={message} bike={bike} pressed={pressed} />, {
     autoClose: UNDO_DELETE_MS,
   });
 }

@@ -1,7 +1,7 @@
 import { STOCK_PAGE_DEFAULT } from "@ultimate-bikes/contract/stock";
 import Container from "react-bootstrap/Container";
 import { usePageTitle } from "../../lib/use-page-title";
-import { BikeGrid, NO_BIKES_YET } from "./bike-grid";
+import { BikeGrid, BikeGridSkeleton, NO_BIKES_YET } from "./bike-grid";
 import { StockControls } from "./stock-controls";
 import { StockResults } from "./stock-results";
 import { useStockView } from "./stock-view";
@@ -17,7 +17,7 @@ export function InventoryPage() {
       <StockResults
         controls={controls}
         pageSize={STOCK_PAGE_DEFAULT}
-        loadingLabel="Loading bikes…"
+        skeleton={<BikeGridSkeleton count={6} label="Loading bikes…" />}
         emptyText={NO_BIKES_YET}
       >
         {(bikes) => <BikeGrid bikes={bikes} headingLevel="h2" />}

@@ -96,9 +96,9 @@ function renderApp(path: string, stock: StockItem[] = []) {
   return { count };
 }
 
-/** The stream, opened and live as of movement 40. */
-function liveStream() {
-  const source = FakeEventSource.latest();
+/** The stream the app opened (once its code has loaded), made live as of movement 40. */
+async function liveStream() {
+  const source = await waitFor(() => FakeEventSource.latest());
   source.open();
   source.send("ready", { lastEventId: 40 }, 40);
   return source;
@@ -119,7 +119,7 @@ describe("live stock", () => {
     const honda = stockItem("Honda CB500", 5);
     const { count } = renderApp(`/inventory/${honda._id}`, [honda]);
     expect(await screen.findByTestId("bike-quantity")).toHaveTextContent("5");
-    const source = liveStream();
+    const source = await liveStream();
     await waitFor(() => expect(count(`/api/bikes/${honda._id}/movements`)).toBe(1));
 
     source.send("stock", change(honda, "deliver", -1, 4), 41);
@@ -142,7 +142,7 @@ describe("live stock", () => {
     const yamaha = stockItem("Yamaha MT-07", 2);
     const { count } = renderApp("/inventory", [stockItem("Honda CB500", 12), yamaha]);
     await screen.findByText("2 bikes");
-    const source = liveStream();
+    const source = await liveStream();
     expect(within(card("Yamaha MT-07")).getByText("Low stock")).toBeInTheDocument();
 
     source.send("stock", change(yamaha, "import", 5, 7), 41);
@@ -160,7 +160,7 @@ describe("live stock", () => {
     const honda = stockItem("Honda CB500", 5);
     renderApp(`/inventory/${honda._id}`, [honda]);
     await screen.findByTestId("bike-quantity");
-    const source = liveStream();
+    const source = await liveStream();
 
     source.send("stock", change(honda, "delete", -5, 0), 41);
     expect(await screen.findByRole("alert")).toHaveTextContent(
@@ -177,7 +177,7 @@ describe("live stock", () => {
     const honda = stockItem("Honda CB500", 5);
     const { count } = renderApp("/inventory", [honda, stockItem("Yamaha MT-07", 2)]);
     await screen.findByText("2 bikes");
-    const source = liveStream();
+    const source = await liveStream();
 
     source.send("stock", change(honda, "delete", -5, 0), 41);
     await screen.findByText("1 bike");
@@ -190,7 +190,7 @@ describe("live stock", () => {
     const stock = [stockItem("Honda CB500", 12)];
     const { count } = renderApp("/inventory", stock);
     await screen.findByText("1 bike");
-    const source = liveStream();
+    const source = await liveStream();
 
     const ducati = stockItem("Ducati Monster", 4);
     stock.push(ducati);
@@ -205,7 +205,7 @@ describe("live stock", () => {
     const stock = [stockItem("Honda CB500", 12)];
     const { count } = renderApp("/inventory", stock);
     await screen.findByText("1 bike");
-    const source = liveStream();
+    const source = await liveStream();
 
     stock.push(stockItem("Ducati Monster", 4));
     source.send("reset", {}, 2000);
@@ -216,7 +216,7 @@ describe("live stock", () => {
   it("says when live updates are paused, and stops once they are back", async () => {
     renderApp("/blog");
     await screen.findByText("Nothing about stock here.");
-    const source = FakeEventSource.latest();
+    const source = await waitFor(() => FakeEventSource.latest());
     expect(source.url).toBe("/api/stock/events");
     // Nothing while the first connection is being made.
     expect(screen.queryByText(RECONNECTING_TEXT)).toBeNull();
@@ -237,8 +237,8 @@ describe("live stock", () => {
   it("after the browser gives up, connects again ever more slowly, resuming after the last event", async () => {
     renderApp("/blog");
     await screen.findByText("Nothing about stock here.");
+    const first = await liveStream();
     vi.useFakeTimers();
-    const first = liveStream();
     first.send("stock", change(stockItem("Honda CB500", 5), "deliver", -1, 4), 41);
 
     first.fail({ gaveUp: true });
@@ -271,7 +271,7 @@ describe("live stock", () => {
     const honda = stockItem("Honda CB500", 12);
     renderApp("/inventory", [honda]);
     await screen.findByText("1 bike");
-    const source = liveStream();
+    const source = await liveStream();
 
     source.fail();
     source.open();
@@ -288,7 +288,7 @@ describe("live stock", () => {
     const honda = stockItem("Honda CB500", 12);
     renderApp("/inventory", [honda]);
     await screen.findByText("1 bike");
-    const source = liveStream();
+    const source = await liveStream();
 
     source.sendRaw("stock", "not json", 41);
     source.send("stock", { ...change(honda, "deliver", -1, 11), kind: "stolen" }, 42);

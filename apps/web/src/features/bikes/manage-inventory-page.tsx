@@ -2,6 +2,7 @@ import type { StockItem } from "@ultimate-bikes/contract/stock";
 import Container from "react-bootstrap/Container";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
+import { Skeleton, SkeletonCards, SkeletonTable } from "../../components/skeleton";
 import { paths } from "../../lib/paths";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -25,10 +26,10 @@ export function ManageInventoryPage() {
   const wide = useMediaQuery(TABLE_WIDTH);
   const deleteBike = useDeleteBike();
 
-  function onDelete(bike: StockItem) {
+  function onDelete(bike: StockItem, button: HTMLElement) {
     if (!window.confirm("Are you sure to delete?")) return;
     deleteBike.mutate(bike._id, {
-      onSuccess: () => toastDeletedWithUndo("Item Deleted!", bike),
+      onSuccess: () => toastDeletedWithUndo("Item Deleted!", bike, button),
       onError: (failure) => toast.error(failure.message),
     });
   }
@@ -54,7 +55,11 @@ export function ManageInventoryPage() {
       <StockResults
         controls={controls}
         pageSize={MANAGE_PAGE_SIZE}
-        loadingLabel="Loading the inventory…"
+        skeleton={
+          <Skeleton label="Loading the inventory…">
+            {wide ? <SkeletonTable rows={8} columns={7} /> : <SkeletonCards count={3} />}
+          </Skeleton>
+        }
         emptyText="The warehouse has no bikes."
       >
         {(bikes) =>

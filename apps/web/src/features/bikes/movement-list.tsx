@@ -1,7 +1,7 @@
 import type { StockMovement } from "@ultimate-bikes/contract/bikes";
 import Table from "react-bootstrap/Table";
 import { ErrorMessage } from "../../components/error-message";
-import { LoadingSpinner } from "../../components/loading-spinner";
+import { Skeleton, SkeletonTable } from "../../components/skeleton";
 import { formatDateTime } from "../../lib/format";
 import { useMovements } from "./bikes-api";
 
@@ -23,7 +23,9 @@ export function MovementList({ bikeId }: { bikeId: string }) {
         Recent stock movements
       </h2>
       {isPending ? (
-        <LoadingSpinner label="Loading the movements…" />
+        <Skeleton label="Loading the movements…">
+          <SkeletonTable rows={3} columns={4} />
+        </Skeleton>
       ) : error ? (
         <ErrorMessage error={error} onRetry={() => void refetch()} />
       ) : data.length === 0 ? (

@@ -1,45 +1,58 @@
 import type { Bike } from "@ultimate-bikes/contract/bikes";
 import Button from "react-bootstrap/Button";
-import Col from "react-bootstrap/Col";
 import Container from "react-bootstrap/Container";
-import Row from "react-bootstrap/Row";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
 import { ErrorMessage } from "../../components/error-message";
-import { LoadingSpinner } from "../../components/loading-spinner";
 import { useSession } from "../../lib/auth-client";
 import { formatPrice } from "../../lib/format";
 import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
 import { BikeCard } from "./bike-card";
+import { BikeGrid, BikeGridSkeleton } from "./bike-grid";
 import { useCancelItem, useMyItems } from "./bikes-api";
 import { toastDeletedWithUndo } from "./delete-bike-button";
 
-/** My Items words a bike's facts as the original page did (docs/product.md, Screens). */
+/** Three a row on medium screens and wider, one on small (docs/product.md, My Items). */
+const MY_ITEMS_COLUMNS = { xs: 1, md: 3 };
+
+/**
+ * My Items words a bike's facts as the original page did (docs/product.md, My Items), laid out
+ * as Inventory's cards lay out theirs. The space after each label is in its term, so the card
+ * reads "Quantity: 3" and "Price:$18,999.00" as the spec writes them.
+ */
 function ItemDetails({ bike }: { bike: Bike }) {
   return (
-    <>
-      <p className="small flex-grow-1">Description: {bike.des}</p>
-      <p className="mb-1">Price:{formatPrice(bike.price)}</p>
-      <p className="mb-1">Quantity: {bike.quantity}</p>
-      <p>Supplier name: {bike.supplierName}</p>
-    </>
+    <dl className="bike-facts mb-3 flex-grow-1">
+      <dt>Description: </dt>
+      <dd>{bike.des}</dd>
+      <dt>Price:</dt>
+      <dd>{formatPrice(bike.price)}</dd>
+      <dt>Quantity: </dt>
+      <dd>{bike.quantity}</dd>
+      <dt>Supplier name: </dt>
+      <dd>{bike.supplierName}</dd>
+    </dl>
   );
 }
+
+const loadingItems = (
+  <BikeGridSkeleton count={3} label="Loading your items…" columns={MY_ITEMS_COLUMNS} />
+);
 
 function MyItems({ email }: { email: string }) {
   const { data, error, isPending, refetch } = useMyItems(email);
   const cancelItem = useCancelItem();
 
-  function onCancel(bike: Bike) {
+  function onCancel(bike: Bike, button: HTMLElement) {
     if (!window.confirm("Are you sure to cancle?")) return;
     cancelItem.mutate(bike._id, {
-      onSuccess: () => toastDeletedWithUndo(`${bike.name} removed`, bike),
+      onSuccess: () => toastDeletedWithUndo(`${bike.name} removed`, bike, button),
       onError: (failure) => toast.error(failure.message),
     });
   }
 
-  if (isPending) return <LoadingSpinner label="Loading your items…" />;
+  if (isPending) return loadingItems;
   if (error) return <ErrorMessage error={error} onRetry={() => void refetch()} />;
   if (data.length === 0) {
     return (
@@ -52,27 +65,29 @@ function MyItems({ email }: { email: string }) {
     );
   }
   return (
-    <Row xs={1} md={3} className="g-4">
-      {data.map((bike) => (
-        <Col key={bike._id}>
-          <BikeCard
-            bike={bike}
-            headingLevel="h2"
-            details={<ItemDetails bike={bike} />}
-            action={
-              <Button
-                variant="outline-danger"
-                onClick={() => onCancel(bike)}
-                disabled={cancelItem.isPending && cancelItem.variables === bike._id}
-                aria-label={`Cancel ${bike.name}`}
-              >
-                Cancel
-              </Button>
-            }
-          />
-        </Col>
-      ))}
-    </Row>
+    <BikeGrid
+      bikes={data}
+      headingLevel="h2"
+      columns={MY_ITEMS_COLUMNS}
+      label="Your bikes"
+      renderCard={(bike) => (
+        <BikeCard
+          bike={bike}
+          headingLevel="h2"
+          details={<ItemDetails bike={bike} />}
+          action={
+            <Button
+              variant="outline-danger"
+              onClick={(event) => onCancel(bike, event.currentTarget)}
+              disabled={cancelItem.isPending && cancelItem.variables === bike._id}
+              aria-label={`Cancel ${bike.name}`}
+            >
+              Cancel
+            </Button>
+          }
+        />
+      )}
+    />
   );
 }
 
@@ -82,7 +97,7 @@ export function MyItemsPage() {
   return (
     <Container as="section" className="py-5">
       <h1 className="text-center mb-4">My Items</h1>
-      {email ? <MyItems email={email} /> : <LoadingSpinner />}
+      {email ? <MyItems email={email} /> : loadingItems}
     </Container>
   );
 }

@@ -5,7 +5,7 @@ import Table from "react-bootstrap/Table";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
 import { ErrorMessage } from "../../components/error-message";
-import { LoadingSpinner } from "../../components/loading-spinner";
+import { Skeleton, SkeletonCards, SkeletonLines, SkeletonTable } from "../../components/skeleton";
 import { useAccount } from "../../lib/account";
 import { formatDateTime } from "../../lib/format";
 import { paths } from "../../lib/paths";
@@ -128,7 +128,14 @@ function DeletedBikes() {
     onFailed: (failure) => toast.error(failure.message),
   });
 
-  if (isPending) return <LoadingSpinner label="Loading recently deleted bikes…" />;
+  if (isPending) {
+    return (
+      <Skeleton label="Loading recently deleted bikes…">
+        <SkeletonLines lines={2} />
+        {wide ? <SkeletonTable rows={4} columns={6} /> : <SkeletonCards count={2} />}
+      </Skeleton>
+    );
+  }
   if (error) return <ErrorMessage error={error} onRetry={() => void refetch()} />;
   const { items, retentionDays } = data;
   const list = {
@@ -174,7 +181,9 @@ export function RecentlyDeletedPage() {
         </Link>
       </div>
       {isPending ? (
-        <LoadingSpinner label="Checking your access…" />
+        <Skeleton label="Checking your access…">
+          <SkeletonLines lines={2} />
+        </Skeleton>
       ) : canChangeStock ? (
         <DeletedBikes />
       ) : (

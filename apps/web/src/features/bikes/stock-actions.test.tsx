@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Bike } from "@ultimate-bikes/contract/bikes";
 import { ToastContainer } from "react-toastify";
@@ -51,11 +51,53 @@ describe("the Import form", () => {
     expect(field).toHaveValue(null);
   });
 
-  it("refuses a negative entry in a toast and sends nothing", async () => {
+  it("refuses a negative entry at the field and in a toast, and sends nothing", async () => {
     const { requests, user } = renderStockActions();
-    await user.type(screen.getByRole("spinbutton", { name: "Units to import" }), "-4");
+    const field = screen.getByRole("spinbutton", { name: "Units to import" });
+    await user.type(field, "-4");
     await user.click(screen.getByRole("button", { name: "Import" }));
-    expect(await screen.findByText("Please enter positive numbers!")).toBeInTheDocument();
+    expect(await screen.findByRole("alert")).toHaveTextContent("Please enter positive numbers!");
+    // At the field too, which takes focus so the entry can be put right at once.
+    expect(field).toHaveAccessibleDescription("Please enter positive numbers!");
+    expect(field).toBeInvalid();
+    expect(field).toHaveFocus();
     expect(requests).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, "2");
+    expect(field).not.toHaveAccessibleDescription();
+    expect(field).toBeValid();
+  });
+});
+
+describe("Delivered", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("ignores a second click while the first delivery is on its way", async () => {
+    let answer: (response: Response) => void = () => {};
+    const deliveries = vi.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    vi.stubGlobal("fetch", deliveries);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <StockActions bike={bike} />
+        <ToastContainer />
+      </QueryClientProvider>,
+    );
+    // Two clicks in one go, as a fast double-click lands before React draws the button disabled.
+    const delivered = screen.getByRole("button", { name: "Delivered" });
+    fireEvent.click(delivered);
+    fireEvent.click(delivered);
+    await waitFor(() => expect(delivered).toBeDisabled());
+    expect(deliveries).toHaveBeenCalledTimes(1);
+
+    answer(Response.json({ ...bike, quantity: 1 }));
+    expect(await screen.findByText("One unit delivered. 1 left.")).toBeInTheDocument();
+    await userEvent.setup().click(delivered);
+    expect(deliveries).toHaveBeenCalledTimes(2);
   });
 });

@@ -3,8 +3,10 @@ import { importFormSchema, type Bike } from "@ultimate-bikes/contract/bikes";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import InputGroup from "react-bootstrap/InputGroup";
+import { useRef } from "react";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { toast } from "react-toastify";
+import { ApiRequestError } from "../../lib/api-client";
 import { firstErrorMessage } from "../../lib/form-errors";
 import { useDeliverOne, useImportUnits } from "./bikes-api";
 
@@ -13,9 +15,9 @@ function ImportForm({ bike }: { bike: Bike }) {
   const form = useForm({
     resolver: zodResolver(importFormSchema),
     defaultValues: { amount: "" },
-    // The problem is a toast; focus stays where the person left it.
-    shouldFocusError: false,
   });
+  // The problem shows at the field (which takes focus) as well as in the spec's toast.
+  const problem = form.formState.errors.amount?.message;
 
   function onImport({ amount }: { amount: number }) {
     importUnits.mutate(amount, {
@@ -23,7 +25,11 @@ function ImportForm({ bike }: { bike: Bike }) {
         form.reset();
         toast.success(`${amount} units imported. ${updated.quantity} in stock.`);
       },
-      onError: (error) => toast.error(error.message),
+      onError: (error) => {
+        const amountError = error instanceof ApiRequestError ? error.fields[0] : undefined;
+        if (amountError) form.setError("amount", { message: amountError.message });
+        toast.error(error.message);
+      },
     });
   }
 
@@ -41,18 +47,24 @@ function ImportForm({ bike }: { bike: Bike }) {
       <h2 id="import-heading" className="h5">
         Import now
       </h2>
-      <InputGroup>
+      <InputGroup hasValidation>
         <Form.Control
           type="number"
           inputMode="numeric"
           step={1}
           aria-label="Units to import"
           placeholder="Units to import"
+          isInvalid={Boolean(problem)}
+          aria-invalid={Boolean(problem)}
+          aria-describedby={problem ? "import-amount-error" : undefined}
           {...form.register("amount")}
         />
         <Button type="submit" variant="dark" disabled={importUnits.isPending}>
           {importUnits.isPending ? "Importing…" : "Import"}
         </Button>
+        <Form.Control.Feedback type="invalid" id="import-amount-error">
+          {problem}
+        </Form.Control.Feedback>
       </InputGroup>
     </Form>
   );
@@ -61,15 +73,22 @@ function ImportForm({ bike }: { bike: Bike }) {
 /** Delivered and Import for a bike; `disabled` (the bike was removed) turns both off. */
 export function StockActions({ bike, disabled = false }: { bike: Bike; disabled?: boolean }) {
   const deliver = useDeliverOne(bike._id);
+  // Set at once on a click: `disabled` waits for a render, which a fast double-click beats.
+  const delivering = useRef(false);
 
   function onDelivered() {
+    if (delivering.current) return;
     if (bike.quantity - 1 < 0) {
       toast.error("Your stock is empty");
       return;
     }
+    delivering.current = true;
     deliver.mutate(undefined, {
       onSuccess: (updated) => toast.success(`One unit delivered. ${updated.quantity} left.`),
       onError: (error) => toast.error(error.message),
+      onSettled: () => {
+        delivering.current = false;
+      },
     });
   }
 

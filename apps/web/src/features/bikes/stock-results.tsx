@@ -2,7 +2,6 @@ import type { StockItem } from "@ultimate-bikes/contract/stock";
 import { useRef, type ReactNode } from "react";
 import Button from "react-bootstrap/Button";
 import { ErrorMessage } from "../../components/error-message";
-import { LoadingSpinner } from "../../components/loading-spinner";
 import { formatBikeCount, formatCount } from "../../lib/format";
 import { useStockPage } from "./bikes-api";
 import { isFiltered, stockQueryOf, type StockViewControls } from "./stock-view";
@@ -11,8 +10,9 @@ interface StockResultsProps {
   controls: StockViewControls;
   /** Bikes a page: a page, never the whole stock, is ever on screen. */
   pageSize: number;
-  /** What screen readers hear while the first answer loads, and what to say with no bikes at all. */
-  loadingLabel: string;
+  /** What shows while the first answer loads: the page's own skeleton. */
+  skeleton: ReactNode;
+  /** What to say with no bikes at all. */
   emptyText: string;
   /** The page's bikes, as the screen lays them out. */
   children: (bikes: StockItem[]) => ReactNode;
@@ -26,7 +26,7 @@ interface StockResultsProps {
 export function StockResults({
   controls,
   pageSize,
-  loadingLabel,
+  skeleton,
   emptyText,
   children,
 }: StockResultsProps) {
@@ -44,7 +44,7 @@ export function StockResults({
   }
 
   let content;
-  if (isPending) content = <LoadingSpinner label={loadingLabel} />;
+  if (isPending) content = skeleton;
   else if (error && !data) content = <ErrorMessage error={error} onRetry={() => void refetch()} />;
   else if (data.total === 0 && !isFiltered(view)) {
     content = <p className="text-center text-body-secondary my-5">{emptyText}</p>;
@@ -91,7 +91,8 @@ export function StockResults({
 
   return (
     <>
-      <p role="status" className="fw-semibold mb-3">
+      {/* Its line is kept while the count loads, so the results do not move down after. */}
+      <p role="status" className="fw-semibold mb-3 stock-count">
         {data ? formatBikeCount(data.total) : ""}
       </p>
       <div

@@ -3,6 +3,7 @@ import Table from "react-bootstrap/Table";
 import { Link } from "react-router";
 import { formatDateTime, formatPrice } from "../../lib/format";
 import { bikePagePath } from "../../lib/paths";
+import { BikePhoto } from "./bike-photo";
 import { DeleteBikeButton, type WorkListProps } from "./delete-bike-button";
 import { StockBadge } from "./stock-badge";
 
@@ -80,11 +81,11 @@ export function StockTable({ bikes, sort, onSort, ...deletion }: StockTableProps
         {bikes.map((bike) => (
           <tr key={bike._id}>
             <td className="d-none d-lg-table-cell">
-              <img
-                src={bike.photo}
-                alt=""
+              <BikePhoto
+                bike={bike}
                 width={48}
                 height={30}
+                decorative
                 className="rounded object-fit-cover"
                 loading="lazy"
               />

@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { StockEvent } from "@ultimate-bikes/contract/stock-events";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useAfterFirstPaint } from "../../lib/use-after-first-paint";
 import type { StockNotice } from "./live-stock-context";
-import { createStockCache } from "./stock-event-cache";
-import { connectStockEvents, type LiveStatus } from "./stock-events";
+import type { LiveStatus } from "./stock-events";
 
 /** How long a notice stays: long enough to read in passing, short enough not to linger. */
 export const NOTICE_MS = 5000;
@@ -15,6 +15,7 @@ export const NOTICE_MS = 5000;
  */
 export function useLiveStock() {
   const queryClient = useQueryClient();
+  const afterFirstPaint = useAfterFirstPaint();
   const [status, setStatus] = useState<LiveStatus>("connecting");
   const [notices, setNotices] = useState<readonly StockNotice[]>([]);
   // Read when an event arrives, never rendered, so a ref: pages come and go without re-rendering.
@@ -31,7 +32,7 @@ export function useLiveStock() {
   }, []);
 
   useEffect(() => {
-    const cache = createStockCache(queryClient);
+    if (!afterFirstPaint) return;
     const timers = new Set<ReturnType<typeof setTimeout>>();
     let lastKey = 0;
 
@@ -55,21 +56,35 @@ export function useLiveStock() {
       timers.add(timer);
     }
 
-    const disconnect = connectStockEvents({
-      onStock: (event, replayed) => {
-        cache.apply(event);
-        // Replayed changes are not "just now"; the numbers on screen already show them.
-        if (!replayed) announce(event);
+    // The stream and the cache rules bring the contract's schemas, which the first paint does not
+    // need: they load in their own chunk after it, and the stream opens once they are in.
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    void Promise.all([import("./stock-event-cache"), import("./stock-events")]).then(
+      ([{ createStockCache }, { connectStockEvents }]) => {
+        if (stopped) return;
+        const cache = createStockCache(queryClient);
+        const disconnect = connectStockEvents({
+          onStock: (event, replayed) => {
+            cache.apply(event);
+            // Replayed changes are not "just now"; the numbers on screen already show them.
+            if (!replayed) announce(event);
+          },
+          onReset: cache.refetchAll,
+          onStatus: setStatus,
+        });
+        stop = () => {
+          disconnect();
+          cache.dispose();
+        };
       },
-      onReset: cache.refetchAll,
-      onStatus: setStatus,
-    });
+    );
     return () => {
-      disconnect();
-      cache.dispose();
+      stopped = true;
+      stop?.();
       timers.forEach(clearTimeout);
     };
-  }, [queryClient]);
+  }, [queryClient, afterFirstPaint]);
 
   return { status, notices, watch };
 }

@@ -7,13 +7,13 @@ export function AboutSection() {
     <Container as="section" className="py-5" aria-labelledby="about-heading">
       <Row className="align-items-center g-4">
         <Col md={6}>
+          {/* Not lazy: on a phone it shows in the first screen, as its largest picture. */}
           <img
             src="/images/about.svg"
             alt="Warehouse staff checking motorbikes on the racks"
             className="img-fluid"
             width={600}
             height={400}
-            loading="lazy"
           />
         </Col>
         <Col md={6}>

@@ -19,7 +19,7 @@ const markerIconOptions = new L.Icon({
   shadowSize: [41, 41],
 });
 
-/** Loaded on its own (see lazy-warehouse-map) so Leaflet never delays the first paint. */
+/** Loaded on its own (see map-section.tsx) so Leaflet never delays the first paint. */
 export default function WarehouseMap() {
   return (
     <MapContainer

@@ -1,6 +1,6 @@
 import Container from "react-bootstrap/Container";
 import { ErrorMessage } from "../../components/error-message";
-import { LoadingSpinner } from "../../components/loading-spinner";
+import { Skeleton, SkeletonLines, SkeletonTable } from "../../components/skeleton";
 import { useAccount } from "../../lib/account";
 import { usePageTitle } from "../../lib/use-page-title";
 import { InviteForm } from "./invite-form";
@@ -17,8 +17,13 @@ export function PeoplePage() {
   const people = usePeople(canManagePeople);
 
   let content;
-  if (isPending) content = <LoadingSpinner label="Loading your account…" />;
-  else if (!account || !canManagePeople) {
+  if (isPending) {
+    content = (
+      <Skeleton label="Loading your account…">
+        <SkeletonLines lines={2} />
+      </Skeleton>
+    );
+  } else if (!account || !canManagePeople) {
     content = (
       <p>Only admins manage people. Ask an admin if someone needs an invitation or a new role.</p>
     );
@@ -28,7 +33,9 @@ export function PeoplePage() {
         <p className="lead">{POLICY_SENTENCES[account.accessPolicy]}</p>
         <InviteForm />
         {people.isPending ? (
-          <LoadingSpinner label="Loading people…" />
+          <Skeleton label="Loading people…">
+            <SkeletonTable rows={3} columns={4} />
+          </Skeleton>
         ) : people.isError ? (
           <ErrorMessage error={people.error} onRetry={() => void people.refetch()} />
         ) : (
