@@ -40,16 +40,15 @@ export function ManageInventoryPage() {
 
   return (
     <Container as="section" className="py-5">
-      <div className="d-flex flex-wrap justify-content-between align-items-center gap-3 mb-4">
-        <h1 className="mb-0">You can manage your inventory</h1>
-        <div className="d-flex flex-wrap gap-2">
-          <Link to={paths.recentlyDeleted} className="btn btn-outline-dark">
-            Recently deleted
-          </Link>
-          <Link to={paths.addNew} className="btn btn-danger">
-            Add New item
-          </Link>
-        </div>
+      <h1 className="mb-3">You can manage your inventory</h1>
+      {/* On the left, under the heading: the toasts take the top right corner. */}
+      <div className="d-flex flex-wrap gap-2 mb-4">
+        <Link to={paths.addNew} className="btn btn-danger">
+          Add New item
+        </Link>
+        <Link to={paths.recentlyDeleted} className="btn btn-outline-dark">
+          Recently deleted
+        </Link>
       </div>
       <StockControls controls={controls} />
       <StockResults
