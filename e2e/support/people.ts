@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { INVITE_ADMIN_EMAIL, inviteBaseURL } from "../playwright.config.ts";
 import { signUpViaApi } from "./accounts.ts";
+import { main } from "./landmarks.ts";
 import { stubMapTiles } from "./map.ts";
 import { watchPageErrors } from "./page-errors.ts";
 
@@ -82,4 +83,19 @@ export async function openOtherBrowser(browser: Browser) {
       expect(unexpected, "the other browser's page errors and console errors").toEqual([]);
     },
   };
+}
+
+/**
+ * The configured admin's browser at `size`, on the People page with its list shown: the page is
+ * whole only for an admin, and the invite server has one (playwright.config.ts).
+ */
+export async function openPeopleAsAdmin(browser: Browser, size: { width: number; height: number }) {
+  const admin = await openOtherBrowser(browser);
+  await admin.page.setViewportSize(size);
+  await signInAsAdmin(admin.page);
+  await admin.page.goto("/people");
+  await expect(
+    main(admin.page).getByRole("heading", { name: "Everyone with an account" }),
+  ).toBeVisible();
+  return admin;
 }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "../support/fixtures.ts";
 import { main } from "../support/landmarks.ts";
-import { openOtherBrowser, signInAsAdmin } from "../support/people.ts";
+import { openPeopleAsAdmin } from "../support/people.ts";
 import { answerNextDialog, createBike, isMissingBikeError } from "../support/stock-helpers.ts";
 import { SCREEN_SIZES } from "../support/screen-widths.ts";
 import { STAFF_WORKFLOW_TIMEOUT } from "../support/stock-screens.ts";
@@ -193,14 +193,7 @@ for (const size of SCREEN_SIZES) {
     });
 
     test("People, as an admin", async ({ browser }, testInfo) => {
-      // People is whole only for an admin: the invite server has one (playwright.config.ts).
-      const admin = await openOtherBrowser(browser);
-      await admin.page.setViewportSize(size);
-      await signInAsAdmin(admin.page);
-      await admin.page.goto("/people");
-      await expect(
-        main(admin.page).getByRole("heading", { name: "Everyone with an account" }),
-      ).toBeVisible();
+      const admin = await openPeopleAsAdmin(browser, size);
       await snap(admin.page, testInfo, "people");
       await admin.close();
     });

@@ -2,7 +2,7 @@ import { expect } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../support/a11y.ts";
 import { test } from "../support/fixtures.ts";
 import { main } from "../support/landmarks.ts";
-import { openOtherBrowser, signInAsAdmin } from "../support/people.ts";
+import { openPeopleAsAdmin } from "../support/people.ts";
 import { SCREEN_SIZES } from "../support/screen-widths.ts";
 import { createBike } from "../support/stock-helpers.ts";
 import {
@@ -67,14 +67,7 @@ for (const size of SCREEN_SIZES) {
       await expect(main(page).getByText("Only admins manage people.")).toBeVisible();
       await expectNoSeriousA11yViolations(page);
 
-      // The whole page is an admin's: the invite server has one (playwright.config.ts).
-      const admin = await openOtherBrowser(browser);
-      await admin.page.setViewportSize(size);
-      await signInAsAdmin(admin.page);
-      await admin.page.goto("/people");
-      await expect(
-        main(admin.page).getByRole("heading", { name: "Everyone with an account" }),
-      ).toBeVisible();
+      const admin = await openPeopleAsAdmin(browser, size);
       await expectNoSeriousA11yViolations(admin.page);
       await admin.close();
     });

@@ -7,6 +7,7 @@ import { HttpError } from "../plugins/errors.ts";
 import type { AccessTokenClaims, AccessTokens } from "./access-token.ts";
 import type { Auth } from "./auth.ts";
 import { effectiveRole, type AccessSettings } from "./roles.ts";
+import { findLiveSessionAccount } from "./sessions-repository.ts";
 
 export interface SignedInUser {
   id: string;
@@ -78,30 +79,9 @@ export function createAuthentication({
    * (which ends every session) and the session's expiry all end it, whatever its own expiry says.
    */
   async function userFromClaims(claims: AccessTokenClaims): Promise<SignedInUser | undefined> {
-    const row = await db
-      .selectFrom("session")
-      .innerJoin("user", "user.id", "session.userId")
-      .select([
-        "user.id",
-        "user.email",
-        "user.name",
-        "user.emailVerified",
-        "user.role",
-        "session.expiresAt",
-      ])
-      .where("session.id", "=", claims.sessionId)
-      .where("session.userId", "=", claims.userId)
-      .executeTakeFirst();
-    if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return undefined;
-    const emailVerified = Boolean(row.emailVerified);
-    return {
-      id: row.id,
-      email: row.email,
-      name: row.name,
-      emailVerified,
-      role: effectiveRole({ email: row.email, emailVerified, role: row.role }, access),
-      sessionId: claims.sessionId,
-    };
+    const account = await findLiveSessionAccount(db, claims);
+    if (!account) return undefined;
+    return { ...account, role: effectiveRole(account, access), sessionId: claims.sessionId };
   }
 
   async function userFromToken(token: string | undefined): Promise<SignedInUser | undefined> {
