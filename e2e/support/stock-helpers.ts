@@ -42,17 +42,20 @@ export async function importViaApi(page: Page, id: string, amount: number): Prom
 }
 
 /**
- * GET /api/items?email= with the bearer token the app keeps in local storage (the app fetches
- * it once the session is known, so this waits for it).
+ * The bearer token the app keeps in local storage. The app asks for it (POST /api/login) after
+ * its first paint once the session is known, so this waits until it has been stored.
  */
+export async function storedAccessToken(page: Page): Promise<string> {
+  const stored = () => page.evaluate(() => localStorage.getItem("accessToken"));
+  await expect.poll(stored).not.toBeNull();
+  const token = await stored();
+  if (!token) throw new Error("The app removed its access token right after storing it");
+  return token;
+}
+
+/** GET /api/items?email= with the app's own bearer token. */
 export async function myItemsViaApi(page: Page, email: string): Promise<Item[]> {
-  let token: string | null = null;
-  await expect
-    .poll(async () => {
-      token = await page.evaluate(() => localStorage.getItem("accessToken"));
-      return token;
-    })
-    .not.toBeNull();
+  const token = await storedAccessToken(page);
   const response = await page.request.get(`/api/items?email=${encodeURIComponent(email)}`, {
     headers: { authorization: `Bearer ${token}` },
   });
