@@ -4,9 +4,10 @@
  * (apps/web/vite.config.ts) and so does `npm test` (scripts/check-bundle-budget.ts); the bundle
  * benchmark reads Home's files the same way (bench/lib/bundle-size-bench.ts).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { readManifest, staticGraph, stylesOf } from "./build-manifest.ts";
 
 const KiB = 1024;
 
@@ -29,30 +30,7 @@ export const NAMED_CHUNK_BUDGETS: { src: string; budget: number }[] = [
   { src: "../../node_modules/@zxcvbn-ts/language-en/dist/index.mjs", budget: 620 * KiB },
 ];
 
-/** One entry of Vite's build manifest (`build.manifest`), as far as the budget reads it. */
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  name?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-
-type Manifest = Record<string, ManifestChunk>;
-
 export const gzipSize = (content: Buffer) => gzipSync(content, { level: 9 }).length;
-
-function readManifest(distDir: string): Manifest {
-  const manifestFile = path.join(distDir, ".vite/manifest.json");
-  if (!existsSync(manifestFile)) {
-    throw new Error(
-      `${manifestFile} is missing: build the web app first (\`npm run build\`); ` +
-        "apps/web/vite.config.ts must set build.manifest.",
-    );
-  }
-  return JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;
-}
 
 /**
  * What index.html makes the browser load up front, from Vite's build manifest: its entry chunk,
@@ -61,17 +39,13 @@ function readManifest(distDir: string): Manifest {
  */
 export function homePageAssets(distDir: string) {
   const manifest = readManifest(distDir);
-  const entry = manifest["index.html"];
-  if (!entry?.isEntry) throw new Error(`${distDir}'s manifest has no index.html entry`);
-  // A Set iterates over entries added during the loop, so this walks the whole static graph.
-  const loaded = new Set([entry]);
-  for (const chunk of loaded) {
-    for (const key of chunk.imports ?? []) loaded.add(manifest[key]!);
-  }
-  const homeScripts = [...loaded].map((chunk) => chunk.file);
+  if (!manifest["index.html"]?.isEntry)
+    throw new Error(`${distDir}'s manifest has no index.html entry`);
+  const loaded = staticGraph(manifest, "index.html");
+  const homeScripts = loaded.map((chunk) => chunk.file);
   return {
     homeScripts,
-    homeStyles: [...new Set([...loaded].flatMap((chunk) => chunk.css ?? []))],
+    homeStyles: stylesOf(loaded),
     lazyScripts: Object.values(manifest)
       .map((chunk) => chunk.file)
       .filter((file) => file.endsWith(".js") && !homeScripts.includes(file)),

@@ -3,9 +3,12 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import type { Plugin } from "vite";
+import type { Plugin, Rolldown } from "vite";
 import { defineConfig } from "vitest/config";
 import { checkBundleBudget, describeBudget } from "../../scripts/bundle-budget.ts";
+import { writeFirstVisitHints } from "../../scripts/first-visit-hints.ts";
+import { screenFirstReads, screenPhotos } from "./src/app/routes/screen-first-reads.ts";
+import { screenModules } from "./src/app/routes/screen-modules.ts";
 
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
@@ -17,66 +20,81 @@ const MIN_BYTES = 1024;
 /** Brotli's best takes seconds on the password dictionaries (over 1 MiB): those get quality 9. */
 const BEST_BROTLI_MAX_BYTES = 1024 * 1024;
 
-/**
- * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the build, at their best
- * quality, which the server sends as they are (apps/server/src/plugins/web-app.ts): smaller than
- * what it could afford to compress on each request, and no work per request.
- */
-function precompress(): Plugin {
+/** A step run on the build's output folder once Vite has written it (`vite build` only). */
+function afterBuild(
+  name: string,
+  step: (outDir: string, plugin: Rolldown.PluginContext) => void | Promise<void>,
+): Plugin {
   let outDir = "";
   return {
-    name: "ultimate-bikes:precompress",
-    apply: "build",
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      // Not Vite's manifest (.vite/): the server never sends it.
-      const files = (await readdir(outDir, { recursive: true })).filter(
-        (file) => COMPRESSIBLE.test(file) && !file.startsWith("."),
-      );
-      await Promise.all(
-        files.map(async (file) => {
-          const content = await readFile(path.join(outDir, file));
-          if (content.length < MIN_BYTES) return;
-          const quality =
-            content.length <= BEST_BROTLI_MAX_BYTES ? constants.BROTLI_MAX_QUALITY : 9;
-          const [brotli, gzipped] = await Promise.all([
-            compressBrotli(content, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: quality,
-                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-              },
-            }),
-            compressGzip(content, { level: 9 }),
-          ]);
-          await writeFile(path.join(outDir, `${file}.br`), brotli);
-          await writeFile(path.join(outDir, `${file}.gz`), gzipped);
-        }),
-      );
-    },
-  };
-}
-
-/** Fails the build when a chunk is over its budget (scripts/bundle-budget.ts). */
-function bundleBudget(): Plugin {
-  let outDir = "";
-  return {
-    name: "ultimate-bikes:bundle-budget",
+    name: `ultimate-bikes:${name}`,
     apply: "build",
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      const result = checkBundleBudget(outDir);
-      if (result.over.length > 0) throw new Error(describeBudget(result));
-      this.info(describeBudget(result));
+      return step(outDir, this);
     },
   };
 }
 
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the build, at their best
+ * quality, which the server sends as they are (apps/server/src/plugins/web-app.ts): smaller than
+ * what it could afford to compress on each request, and no work per request.
+ */
+const precompress = () =>
+  afterBuild("precompress", async (outDir) => {
+    // Not Vite's manifest (.vite/): the server never sends it.
+    const files = (await readdir(outDir, { recursive: true })).filter(
+      (file) => COMPRESSIBLE.test(file) && !file.startsWith("."),
+    );
+    await Promise.all(
+      files.map(async (file) => {
+        const content = await readFile(path.join(outDir, file));
+        if (content.length < MIN_BYTES) return;
+        const quality = content.length <= BEST_BROTLI_MAX_BYTES ? constants.BROTLI_MAX_QUALITY : 9;
+        const [brotli, gzipped] = await Promise.all([
+          compressBrotli(content, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: quality,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+          compressGzip(content, { level: 9 }),
+        ]);
+        await writeFile(path.join(outDir, `${file}.br`), brotli);
+        await writeFile(path.join(outDir, `${file}.gz`), gzipped);
+      }),
+    );
+  });
+
+/** Fails the build when a chunk is over its budget (scripts/bundle-budget.ts). */
+const bundleBudget = () =>
+  afterBuild("bundle-budget", (outDir, plugin) => {
+    const result = checkBundleBudget(outDir);
+    if (result.over.length > 0) throw new Error(describeBudget(result));
+    plugin.info(describeBudget(result));
+  });
+
+/**
+ * Lists each lazy screen's chunks and first API reads for the server, which names them in the
+ * HTML of a page opened directly (scripts/first-visit-hints.ts).
+ */
+const firstVisitHints = () =>
+  afterBuild("first-visit-hints", (outDir) => {
+    writeFirstVisitHints(
+      outDir,
+      screenModules.map((screen) => ({
+        ...screen,
+        firstReads: screenFirstReads[screen.path],
+        photo: screenPhotos[screen.path],
+      })),
+    );
+  });
+
 export default defineConfig({
-  plugins: [react(), precompress(), bundleBudget()],
+  plugins: [react(), precompress(), bundleBudget(), firstVisitHints()],
   server: {
     // `npm run dev` in apps/web talks to the API server started with `npm run dev` at the root.
     proxy: { "/api": "http://127.0.0.1:3000" },

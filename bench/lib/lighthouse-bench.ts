@@ -4,6 +4,7 @@ import { findMailedLink } from "@ultimate-bikes/test-support/mailbox";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { repoRoot } from "../support/paths.ts";
@@ -52,6 +53,8 @@ export interface LighthouseResults {
 
 export interface LighthouseSettings {
   rounds: number;
+  /** Each run's whole report is written here as `{page}-{round}.json`, when set. */
+  reportDir?: string;
 }
 
 const PASSWORD = "ride safe 2026";
@@ -92,12 +95,19 @@ export async function runLighthouseBench(
         if (app.exited()) throw new Error("The app server stopped during the run.");
         const result = await audit(`${origin}${page.path}`, page.signedIn ? cookie : undefined);
         lighthouseVersion = result.lighthouseVersion;
+        if (settings.reportDir) await keepReport(settings.reportDir, page.name, round, result);
         page.runs.push(runOf(result));
         progress(`round ${round + 1} of ${settings.rounds}: ${page.name}`);
       }
     }
     return { pages, lighthouseVersion, homeScriptsGzip };
   });
+}
+
+async function keepReport(directory: string, page: string, round: number, result: Result) {
+  await mkdir(directory, { recursive: true });
+  const name = `${page.toLowerCase().replace(/\W+/g, "-")}-${round + 1}.json`;
+  await writeFile(path.join(directory, name), JSON.stringify(result, null, 2));
 }
 
 /** Lighthouse's defaults (mobile, simulated slow 4G and a 4× slower CPU), two categories. */

@@ -37,6 +37,8 @@ export interface BenchOptions {
   pageLoads: number;
   subscribers: number;
   writes: number;
+  /** lighthouse: where to keep each run's whole report, if anywhere. */
+  reportDir?: string;
 }
 
 export const usage = `npx node bench/cli.ts COMMAND [options]
@@ -77,6 +79,8 @@ Options:
   --subscribers N             live-stock: open event streams per server (default 1000)
   --writes N                  live-stock: paced writes timed to every subscriber, after a tenth
                               as many of warm-up (default 300)
+  --report-dir DIR            lighthouse: also write each run's whole Lighthouse report (JSON)
+                              there, to see what a score is made of
 
 Environment:
   BENCH_DATABASE_URL          postgres:// URL of a user allowed to create databases; each run
@@ -111,6 +115,7 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv): BenchOptio
     pageLoads: whole("page-loads", 5),
     subscribers: whole("subscribers", 1_000),
     writes: whole("writes", 300),
+    reportDir: values["report-dir"] && path.resolve(values["report-dir"]),
   };
 }
 
@@ -134,6 +139,7 @@ function parseOrExplain(args: string[]) {
         "page-loads": number,
         subscribers: number,
         writes: number,
+        "report-dir": { type: "string" },
       },
     });
   } catch (error) {

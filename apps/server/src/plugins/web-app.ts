@@ -1,10 +1,11 @@
 import { API_BASE_PATH } from "@ultimate-bikes/contract/paths";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { sendError } from "./errors.ts";
+import { readScreenHints, screenPage } from "./first-visit-hints.ts";
 
 /**
  * Serves the built web app from the same process as the API. Client routes fall back to
@@ -40,13 +41,42 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
     app.log.warn({ distDir: options.distDir }, "web app not built: serving the API only");
   }
 
+  // A missing file (it has an extension) is a real 404, not a client route.
+  const isFile = (pathname: string) => path.extname(pathname) !== "";
+  const notFound = (request: FastifyRequest, reply: FastifyReply, pathname: string) =>
+    sendError(reply, 404, `Route ${request.method} ${pathname} not found`);
+
+  if (hasWebApp) {
+    // The lazily loaded screens, each with the shell's HTML naming what it fetches first.
+    const shellHtml = readFileSync(indexHtml, "utf8");
+    for (const screen of readScreenHints(options.distDir)) {
+      const page = screenPage(shellHtml, screen);
+      app.get<{ Params: Record<string, string> }>(screen.path, async (request, reply) => {
+        const [pathname = "/", query] = request.url.split("?");
+        if (isFile(pathname)) return notFound(request, reply, pathname);
+        const { reads, photoRead } = page.readsFor(request.params, query !== undefined);
+        // The photo's URL is in the answer the page will read first: read it here too (from
+        // the read cache, as a visitor), so the HTML names the photo as well.
+        const answer = photoRead ? await app.inject({ method: "GET", url: photoRead }) : undefined;
+        const photo = answer?.statusCode === 200 ? page.photoIn(answer.json()) : undefined;
+        return reply
+          .type("text/html; charset=utf-8")
+          .header("cache-control", "no-cache")
+          .send(page.html(reads, photo));
+      });
+    }
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     const isApi = pathname === API_BASE_PATH || pathname.startsWith(`${API_BASE_PATH}/`);
-    // A missing file (it has an extension) is a real 404, not a client route.
-    const isFile = path.extname(pathname) !== "";
-    if (isApi || isFile || !hasWebApp || (request.method !== "GET" && request.method !== "HEAD")) {
-      return sendError(reply, 404, `Route ${request.method} ${pathname} not found`);
+    if (
+      isApi ||
+      isFile(pathname) ||
+      !hasWebApp ||
+      (request.method !== "GET" && request.method !== "HEAD")
+    ) {
+      return notFound(request, reply, pathname);
     }
     return reply.sendFile("index.html");
   });

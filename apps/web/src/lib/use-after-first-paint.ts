@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 
 /*
  * Parts whose code or data can wait (the session's links, Featured Bikes, the toast area, the live
@@ -12,6 +12,8 @@ const listeners = new Set<() => void>();
 
 /** In a tab nobody has looked at yet, the browser reports no paint: this long at most. */
 const LONGEST_WAIT_MS = 3000;
+/** After the first paint, how long at most to wait for the browser to be idle. */
+const IDLE_WAIT_MS = 1000;
 
 function markPainted() {
   if (painted) return;
@@ -20,12 +22,17 @@ function markPainted() {
 }
 
 /**
- * Calls markPainted, in a task of its own, once the browser reports the first contentful paint;
+ * Calls markPainted once the browser reports the first contentful paint and then has a moment;
  * where it has no paint timing, two animation frames on (the second comes once the first frame
  * has been shown).
  */
 function watchFirstPaint() {
-  const after = () => setTimeout(markPainted);
+  // Then once the browser is idle: a page opened directly often paints its header or skeleton
+  // first and its content a moment later, and what can wait should not start in between.
+  const after = () =>
+    typeof requestIdleCallback === "function"
+      ? requestIdleCallback(markPainted, { timeout: IDLE_WAIT_MS })
+      : setTimeout(markPainted);
   const paintTiming =
     typeof PerformanceObserver !== "undefined" &&
     PerformanceObserver.supportedEntryTypes?.includes("paint");
@@ -69,4 +76,23 @@ export function AfterFirstPaint({
   fallback?: ReactNode;
 }) {
   return useAfterFirstPaint() ? children : fallback;
+}
+
+/**
+ * False until the browser has had an idle moment since the component mounted: for what a page
+ * shows below its first screen (a bike's ledger), so its request does not start between the
+ * page's content and the paint that shows it.
+ */
+export function useIdleSinceMount(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    const becomeIdle = () => setIdle(true);
+    if (typeof requestIdleCallback !== "function") {
+      const timer = setTimeout(becomeIdle);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(becomeIdle, { timeout: IDLE_WAIT_MS });
+    return () => cancelIdleCallback(handle);
+  }, []);
+  return idle;
 }

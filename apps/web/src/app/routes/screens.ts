@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import { matchPath } from "react-router";
-import { paths } from "../../lib/paths";
+import { screenModules, type ScreenModule } from "./screen-modules";
 
 /**
  * A screen in its own chunk, fetched when first visited, or ahead of that (preloadScreenAt).
@@ -36,86 +36,35 @@ export interface LazyRoute {
   signedIn?: boolean;
 }
 
-const bikePage = lazyScreen(
-  async () => (await import("../../features/bikes/bike-detail-page")).BikeDetailPage,
+/** Every screen module, each its own chunk, by its path from the app's root. */
+const pageModules = import.meta.glob<Record<string, ComponentType | undefined>>(
+  "/src/features/*/*-page.tsx",
 );
 
+/** One LazyScreen per module: two routes to one page share its chunk and its state. */
+const screensByModule = new Map<string, LazyScreen>();
+
+function screenOf({ module, component }: ScreenModule): LazyScreen {
+  let screen = screensByModule.get(module);
+  if (!screen) {
+    const load = pageModules[`/${module}`];
+    if (!load) throw new Error(`No screen module ${module}`);
+    screen = lazyScreen(async () => {
+      const drawn = (await load())[component];
+      if (!drawn) throw new Error(`${module} exports no ${component}`);
+      return drawn;
+    });
+    screensByModule.set(module, screen);
+  }
+  return screen;
+}
+
 /** Every screen but Home and Not Found, which load up front (router.tsx). */
-export const lazyRoutes: LazyRoute[] = [
-  {
-    path: paths.inventory,
-    screen: lazyScreen(
-      async () => (await import("../../features/bikes/inventory-page")).InventoryPage,
-    ),
-  },
-  {
-    path: paths.blog,
-    screen: lazyScreen(async () => (await import("../../features/blog/blog-page")).BlogPage),
-  },
-  {
-    path: paths.login,
-    screen: lazyScreen(async () => (await import("../../features/auth/login-page")).LoginPage),
-  },
-  {
-    path: paths.register,
-    screen: lazyScreen(
-      async () => (await import("../../features/auth/register-page")).RegisterPage,
-    ),
-  },
-  {
-    path: paths.verifyEmail,
-    screen: lazyScreen(
-      async () => (await import("../../features/auth/verify-email-page")).VerifyEmailPage,
-    ),
-  },
-  {
-    path: paths.resetPassword,
-    screen: lazyScreen(
-      async () => (await import("../../features/auth/reset-password-page")).ResetPasswordPage,
-    ),
-  },
-  {
-    path: paths.oauthPopupDone,
-    screen: lazyScreen(
-      async () => (await import("../../features/auth/oauth-popup-done-page")).OAuthPopupDonePage,
-    ),
-  },
-  { path: paths.bike, screen: bikePage, signedIn: true },
-  { path: paths.bikeByOldLink, screen: bikePage, signedIn: true },
-  {
-    path: paths.manageInventory,
-    screen: lazyScreen(
-      async () => (await import("../../features/bikes/manage-inventory-page")).ManageInventoryPage,
-    ),
-    signedIn: true,
-  },
-  {
-    path: paths.addNew,
-    screen: lazyScreen(
-      async () => (await import("../../features/bikes/add-bike-page")).AddBikePage,
-    ),
-    signedIn: true,
-  },
-  {
-    path: paths.myItems,
-    screen: lazyScreen(
-      async () => (await import("../../features/bikes/my-items-page")).MyItemsPage,
-    ),
-    signedIn: true,
-  },
-  {
-    path: paths.recentlyDeleted,
-    screen: lazyScreen(
-      async () => (await import("../../features/bikes/recently-deleted-page")).RecentlyDeletedPage,
-    ),
-    signedIn: true,
-  },
-  {
-    path: paths.people,
-    screen: lazyScreen(async () => (await import("../../features/people/people-page")).PeoplePage),
-    signedIn: true,
-  },
-];
+export const lazyRoutes: LazyRoute[] = screenModules.map((screen) => ({
+  path: screen.path,
+  screen: screenOf(screen),
+  signedIn: screen.signedIn,
+}));
 
 /**
  * Fetches the chunks of the screen at `pathname`, if it is a lazy one. Never fails: a chunk that

@@ -9,7 +9,16 @@ import {
 import type { RegistrationForm, SignInForm } from "@ultimate-bikes/contract/account-forms";
 import { apiRequest, SERVER_PROBLEM } from "../../lib/api-client";
 import { refreshAccount } from "../../lib/account";
-import { authClient } from "../../lib/better-auth-client";
+
+/**
+ * better-auth's browser client, loaded by the first call that needs it rather than with the
+ * page: on Login it was an eighth of the code the page waited for before it showed
+ * (docs/performance.md, Front end). A form warms it when first focused (warmAuthClient).
+ */
+const loadAuthClient = async () => (await import("../../lib/better-auth-client")).authClient;
+
+/** Starts loading better-auth's client, so a submit does not wait for it. */
+export const warmAuthClient = () => void loadAuthClient().catch(() => undefined);
 
 /*
  * Everything the auth screens ask of the server: our account endpoints, and better-auth's calls.
@@ -49,7 +58,7 @@ async function verifyEmail(token: string): Promise<EmailVerificationOutcome> {
   const status = await emailLinkStatus("email-verification", token);
   if (status !== "valid") return status;
   throwIfFailed(
-    await authClient.verifyEmail({ query: { token } }),
+    await (await loadAuthClient()).verifyEmail({ query: { token } }),
     "The email could not be verified.",
   );
   return "verified";
@@ -104,13 +113,13 @@ export const useResetPassword = (token: string) =>
   useMutation({
     mutationFn: async (newPassword: string) =>
       throwIfFailed(
-        await authClient.resetPassword({ newPassword, token }),
+        await (await loadAuthClient()).resetPassword({ newPassword, token }),
         "The password could not be changed.",
       ),
   });
 
 export async function signInWithEmail(credentials: SignInForm) {
-  throwIfFailed(await authClient.signIn.email(credentials), "Sign-in failed.");
+  throwIfFailed(await (await loadAuthClient()).signIn.email(credentials), "Sign-in failed.");
 }
 
 /**
@@ -120,9 +129,9 @@ export async function signInWithEmail(credentials: SignInForm) {
  * signed in: not when the email already had an account with another password.
  */
 export async function registerAccount(registration: RegistrationForm): Promise<boolean> {
-  throwIfFailed(await authClient.signUp.email(registration), "Registration failed.");
+  throwIfFailed(await (await loadAuthClient()).signUp.email(registration), "Registration failed.");
   const { email, password } = registration;
-  const signIn = await authClient.signIn.email({ email, password });
+  const signIn = await (await loadAuthClient()).signIn.email({ email, password });
   if (signIn.error?.status === 401) return false;
   throwIfFailed(signIn, "Registration failed.");
   return true;
@@ -130,18 +139,18 @@ export async function registerAccount(registration: RegistrationForm): Promise<b
 
 export async function requestPasswordReset(email: string) {
   throwIfFailed(
-    await authClient.requestPasswordReset({ email }),
+    await (await loadAuthClient()).requestPasswordReset({ email }),
     "Could not send the reset email.",
   );
 }
 
 /** The email of whoever the session cookie signs in, if anyone. */
 export async function signedInEmail(): Promise<string | undefined> {
-  return (await authClient.getSession()).data?.user.email;
+  return (await (await loadAuthClient()).getSession()).data?.user.email;
 }
 
 /** A sign-in that happened in another window: have every useSession refetch. */
-export const announceSignIn = () => authClient.$store.notify("$sessionSignal");
+export const announceSignIn = async () => (await loadAuthClient()).$store.notify("$sessionSignal");
 
 /**
  * Starts a provider's sign-in and returns the provider's page to open. Its flow comes back to
@@ -151,7 +160,9 @@ export async function socialSignInUrl(
   provider: keyof SignInProviders,
   ends: { callbackURL: string; errorCallbackURL: string },
 ): Promise<string> {
-  const { data, error } = await authClient.signIn.social({
+  const { data, error } = await (
+    await loadAuthClient()
+  ).signIn.social({
     provider,
     ...ends,
     disableRedirect: true,

@@ -14,7 +14,13 @@ import { SubmitButton } from "../../components/submit-button";
 import { firstErrorMessage } from "../../lib/form-errors";
 import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
-import { announceSignIn, requestPasswordReset, signedInEmail, signInWithEmail } from "./auth-api";
+import {
+  announceSignIn,
+  requestPasswordReset,
+  signedInEmail,
+  signInWithEmail,
+  warmAuthClient,
+} from "./auth-api";
 import { useReturnPath } from "./return-path";
 import { describeSignInError, SocialSignInButtons, useSocialSignIn } from "./social-sign-in";
 
@@ -69,7 +75,7 @@ export function LoginPage() {
     },
     onSignedIn: () => {
       // The popup signed us in behind better-auth's back.
-      announceSignIn();
+      void announceSignIn();
       void finishSignIn();
     },
     onError: fail,
@@ -99,6 +105,7 @@ export function LoginPage() {
           {/* The browser checks the fields' HTML constraints first; the schema holds the same. */}
           <Form
             onSubmit={form.handleSubmit(signIn, (errors) => setError(firstErrorMessage(errors)))}
+            onFocus={warmAuthClient}
           >
             <Form.Group className="mb-3" controlId="login-email">
               <Form.Label>Email address</Form.Label>

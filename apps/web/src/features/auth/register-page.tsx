@@ -20,7 +20,7 @@ import { SubmitButton } from "../../components/submit-button";
 import { firstErrorMessage } from "../../lib/form-errors";
 import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
-import { registerAccount } from "./auth-api";
+import { registerAccount, warmAuthClient } from "./auth-api";
 import { useReturnPath } from "./return-path";
 
 export function RegisterPage() {
@@ -77,6 +77,7 @@ export function RegisterPage() {
           onSubmit={form.handleSubmit(createAccount, (errors) =>
             setError(firstErrorMessage(errors)),
           )}
+          onFocus={warmAuthClient}
         >
           <Form.Group className="mb-3" controlId="register-name">
             <Form.Label>Your name</Form.Label>

@@ -23,6 +23,7 @@ import {
 } from "@ultimate-bikes/contract/stock";
 import { withAccessToken } from "../../lib/access-token";
 import { apiRequest } from "../../lib/api-client";
+import { stockReadPath } from "./stock-view";
 
 /**
  * Query keys for bikes. Everything that shows a bike sits under ["bikes"], so one invalidation
@@ -49,20 +50,11 @@ const fetchMyItems = (email: string) =>
     }),
   );
 
-/** `GET /stock?…` with only the parameters that are set. */
-function stockPath(query: StockQueryInput) {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== "") params.set(name, String(value));
-  }
-  return `/stock?${params.toString()}`;
-}
-
 const bikeQueries = {
   stockPage: (query: StockQueryInput) =>
     queryOptions({
       queryKey: bikeKeys.stockPage(query),
-      queryFn: () => apiRequest(stockPath(query), stockPageSchema),
+      queryFn: () => apiRequest(stockReadPath(query), stockPageSchema),
     }),
   suppliers: () =>
     queryOptions({
@@ -91,7 +83,9 @@ export const useFeaturedBikes = () =>
   useQuery(bikeQueries.stockPage({ sort: "created", limit: FEATURED_BIKE_COUNT }));
 export const useSuppliers = () => useQuery(bikeQueries.suppliers());
 export const useBike = (id: string) => useQuery(bikeQueries.detail(id));
-export const useMovements = (id: string) => useQuery(bikeQueries.movements(id));
+/** The bike's ledger; `enabled` false holds the request back (its skeleton shows meanwhile). */
+export const useMovements = (id: string, enabled = true) =>
+  useQuery({ ...bikeQueries.movements(id), enabled });
 export const useMyItems = (email: string) => useQuery(bikeQueries.items(email));
 
 /** After a change: show the server's answer at once, then refresh everything else. */

@@ -11,11 +11,8 @@ import { toastDeletedWithUndo } from "./delete-bike-button";
 import { StockControls } from "./stock-controls";
 import { StockResults } from "./stock-results";
 import { StockTable } from "./stock-table";
-import { useStockView } from "./stock-view";
+import { MANAGE_PAGE_SIZE, useStockView } from "./stock-view";
 import { StockWorkCards } from "./stock-work-cards";
-
-/** Rows a page of the work table: enough to work through, few enough to stay quick. */
-const MANAGE_PAGE_SIZE = 50;
 
 /** Bootstrap's md breakpoint: from here the table fits without sideways scrolling. */
 const TABLE_WIDTH = "(min-width: 768px)";

@@ -3,6 +3,7 @@ import Table from "react-bootstrap/Table";
 import { ErrorMessage } from "../../components/error-message";
 import { Skeleton, SkeletonTable } from "../../components/skeleton";
 import { formatDateTime } from "../../lib/format";
+import { useIdleSinceMount } from "../../lib/use-after-first-paint";
 import { useMovements } from "./bikes-api";
 
 const describe: Record<StockMovement["kind"], (delta: number) => string> = {
@@ -14,9 +15,12 @@ const describe: Record<StockMovement["kind"], (delta: number) => string> = {
   restore: (delta) => `Restored with ${delta}`,
 };
 
-/** The ledger: every stock change with who made it, newest first. */
+/**
+ * The ledger: every stock change with who made it, newest first. Below the bike on a phone, so
+ * it is asked for once the page has been shown, not in the same breath.
+ */
 export function MovementList({ bikeId }: { bikeId: string }) {
-  const { data, error, isPending, refetch } = useMovements(bikeId);
+  const { data, error, isPending, refetch } = useMovements(bikeId, useIdleSinceMount());
   return (
     <section aria-labelledby="movements-heading" className="mt-5">
       <h2 id="movements-heading" className="h4">

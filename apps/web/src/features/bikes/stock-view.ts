@@ -25,7 +25,8 @@ export interface StockView {
 /** Oldest first, the order the stock has always been listed in (docs/product.md, Inventory). */
 export const DEFAULT_STOCK_SORT: StockSort = "created";
 
-const FIRST_VIEW: StockView = {
+/** A list opened with no query string. */
+export const FIRST_VIEW: StockView = {
   q: "",
   supplier: "",
   status: undefined,
@@ -65,6 +66,18 @@ export const stockQueryOf = (view: StockView, limit: number): StockQueryInput =>
   limit,
   cursor: view.cursor,
 });
+
+/** Rows a page of Manage Inventory's work table: enough to work through, few enough to stay quick. */
+export const MANAGE_PAGE_SIZE = 50;
+
+/** `/stock?…` (under the API's base path) with only the parameters that are set. */
+export function stockReadPath(query: StockQueryInput) {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== "") params.set(name, String(value));
+  }
+  return `/stock?${params.toString()}`;
+}
 
 /** Whether the view narrows the stock down, so an empty answer means "no match", not "no bikes". */
 export const isFiltered = (view: StockView) =>
