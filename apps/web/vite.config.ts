@@ -5,8 +5,12 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Plugin, Rolldown } from "vite";
 import { defineConfig } from "vitest/config";
-import { checkBundleBudget, describeBudget } from "../../scripts/bundle-budget.ts";
-import { writeFirstVisitHints } from "../../scripts/first-visit-hints.ts";
+import {
+  checkBundleBudget,
+  describeBudget,
+  OWN_CHUNK_MODULES,
+} from "../../scripts/bundle-budget.ts";
+import { writeFirstVisitHints, type BuiltChunk } from "../../scripts/first-visit-hints.ts";
 import { screenFirstReads, screenPhotos } from "./src/app/routes/screen-first-reads.ts";
 import { screenModules } from "./src/app/routes/screen-modules.ts";
 
@@ -17,6 +21,14 @@ const compressGzip = promisify(gzip);
 const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
 /** Below this, compression saves next to nothing (the server's own threshold). */
 const MIN_BYTES = 1024;
+/**
+ * Screens' shared groups smaller than this (bytes, before minifying) join a neighbouring group.
+ * Larger thresholds merged modules whose first run depends on order into an order that broke
+ * Home (40,000: a module read another's export before it existed); every e2e test fails on such
+ * a page error, which is what keeps this number honest (docs/decisions/017).
+ */
+const SCREEN_CHUNK_MERGE_BYTES = 10_000;
+
 /** Brotli's best takes seconds on the password dictionaries (over 1 MiB): those get quality 9. */
 const BEST_BROTLI_MAX_BYTES = 1024 * 1024;
 
@@ -81,17 +93,46 @@ const bundleBudget = () =>
  * Lists each lazy screen's chunks and first API reads for the server, which names them in the
  * HTML of a page opened directly (scripts/first-visit-hints.ts).
  */
-const firstVisitHints = () =>
-  afterBuild("first-visit-hints", (outDir) => {
-    writeFirstVisitHints(
-      outDir,
-      screenModules.map((screen) => ({
-        ...screen,
-        firstReads: screenFirstReads[screen.path],
-        photo: screenPhotos[screen.path],
-      })),
-    );
-  });
+function firstVisitHints(): Plugin {
+  let root = "";
+  let outDir = "";
+  let chunks: BuiltChunk[] = [];
+  return {
+    name: "ultimate-bikes:first-visit-hints",
+    apply: "build",
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_, bundle) {
+      chunks = Object.values(bundle).flatMap((output) =>
+        output.type === "chunk"
+          ? [
+              {
+                fileName: output.fileName,
+                isEntry: output.isEntry,
+                imports: output.imports,
+                styles: [...(output.viteMetadata?.importedCss ?? [])],
+                moduleIds: output.moduleIds,
+              },
+            ]
+          : [],
+      );
+    },
+    closeBundle() {
+      writeFirstVisitHints(
+        root,
+        outDir,
+        chunks,
+        screenModules.map((screen) => ({
+          ...screen,
+          firstReads: screenFirstReads[screen.path],
+          photo: screenPhotos[screen.path],
+        })),
+      );
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [react(), precompress(), bundleBudget(), firstVisitHints()],
@@ -103,6 +144,31 @@ export default defineConfig({
     sourcemap: true,
     // The manifest lets the bundle budget and benchmark find what the home page loads.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // How the code is cut into files (docs/decisions/017): a page opened directly waits for
+        // every file of its screen, and over HTTP/1.1 each file past the sixth costs a round trip.
+        // So the shell is one file, and what the screens share is grouped by which screens use
+        // it, groups under SCREEN_CHUNK_MERGE_BYTES merged into a neighbour: 7-13 files a screen
+        // instead of 11-19. Modules with a budget of their own keep their own chunks.
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith("screens~")
+            ? "assets/screens-[hash].js"
+            : "assets/[name]-[hash].js",
+        codeSplitting: {
+          groups: [
+            { name: "shell", tags: ["$initial"], priority: 20 },
+            {
+              name: "screens",
+              test: (id: string) => !OWN_CHUNK_MODULES.test(id),
+              entriesAware: true,
+              entriesAwareMergeThreshold: SCREEN_CHUNK_MERGE_BYTES,
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     name: "web",

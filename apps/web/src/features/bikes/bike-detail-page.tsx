@@ -1,5 +1,5 @@
 import type { Bike } from "@ultimate-bikes/contract/bikes";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import Alert from "react-bootstrap/Alert";
 import Col from "react-bootstrap/Col";
 import Container from "react-bootstrap/Container";
@@ -11,13 +11,13 @@ import { useAccount } from "../../lib/account";
 import { ApiRequestError } from "../../lib/api-client";
 import { formatPrice } from "../../lib/format";
 import { paths } from "../../lib/paths";
+import { useIdleSinceMount } from "../../lib/use-after-first-paint";
 import { usePageTitle } from "../../lib/use-page-title";
 import { BikePhoto } from "./bike-photo";
 import { useBike } from "./bikes-api";
 import { useStockChangeNote } from "./live-stock-context";
 import { MovementList } from "./movement-list";
 import { StockBadge } from "./stock-badge";
-import { StockActions } from "./stock-actions";
 
 function BikeNotFound() {
   return (
@@ -30,11 +30,37 @@ function BikeNotFound() {
 }
 
 /**
+ * Delivered and Import: the page's heaviest code (a form library and its validation), loaded once
+ * the bike has been shown rather than before it (docs/decisions/017).
+ */
+const StockActions = lazy(async () => ({
+  default: (await import("./stock-actions")).StockActions,
+}));
+
+/** Delivered and Import to come, in their shapes, so nothing below moves when they arrive. */
+function StockActionsSkeleton() {
+  return (
+    <Skeleton label="Loading Delivered and Import…">
+      <div className="d-grid gap-4">
+        <span className="placeholder btn btn-danger btn-lg disabled col-12" />
+        <div>
+          <div className="h5 mb-2">
+            <span className="placeholder col-4" />
+          </div>
+          <span className="placeholder skeleton-field col-12" />
+        </div>
+      </div>
+    </Skeleton>
+  );
+}
+
+/**
  * Delivered, Import and the way to Manage Inventory, for staff. A member sees why they are not
  * there (docs/decisions/014); nothing shows while the role is still loading.
  */
 function StaffActions({ bike, removed }: { bike: Bike; removed: boolean }) {
   const { canChangeStock, isPending } = useAccount();
+  const shown = useIdleSinceMount();
   if (isPending) return null;
   if (!canChangeStock) {
     return (
@@ -45,7 +71,13 @@ function StaffActions({ bike, removed }: { bike: Bike; removed: boolean }) {
   }
   return (
     <>
-      <StockActions bike={bike} disabled={removed} />
+      {shown ? (
+        <Suspense fallback={<StockActionsSkeleton />}>
+          <StockActions bike={bike} disabled={removed} />
+        </Suspense>
+      ) : (
+        <StockActionsSkeleton />
+      )}
       <p className="mt-4">
         <Link to={paths.manageInventory} className="btn btn-outline-dark">
           Manage Inventory
