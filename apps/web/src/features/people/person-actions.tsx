@@ -31,7 +31,8 @@ interface PersonActionsProps {
  * and off, with the reason as text, for yourself and for ADMIN_EMAILS admins.
  */
 export function PersonActions({ person, signedInId, onRemove, removing }: PersonActionsProps) {
-  const [role, setRole] = useState(person.storedRole);
+  // An ADMIN_EMAILS admin's stored role is not what they are: show the role they have (locked).
+  const [role, setRole] = useState(person.configuredAdmin ? person.role : person.storedRole);
   const changeRole = useChangeRole();
   const locked = lockedReason(person, signedInId);
   const reasonId = `person-${person.id}-locked`;
