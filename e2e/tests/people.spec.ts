@@ -92,6 +92,12 @@ test("a member who signed up without an invitation manages only their own bikes"
   await expect(main(page).getByText(/Only admins manage people/)).toBeVisible();
   await expect(main(page).getByRole("button", { name: "Send invitation" })).toHaveCount(0);
 
+  // Typed into the address bar, Manage Inventory says whose the stock is and offers no Delete.
+  await page.goto("/manage-inventory");
+  await expect(main(page).getByText(/Only warehouse staff can delete bikes/)).toBeVisible();
+  await expect(main(page).getByRole("link", { name: "My Items" })).toBeVisible();
+  await expect(main(page).getByRole("button", { name: /Delete/ })).toHaveCount(0);
+
   // Their own bike's page offers no stock changes: those are for staff.
   const { id, name } = await createBike(page, { quantity: "2" });
   await openDetail(page, id, name, 2);

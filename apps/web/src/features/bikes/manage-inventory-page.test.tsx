@@ -7,14 +7,21 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ManageInventoryPage } from "./manage-inventory-page";
 import { stockItem } from "../../test/stock-items";
 import { stubScreenWidth } from "../../test/screen-width";
+import { signedInAccount } from "../../test/signed-in-account";
+import type { Role } from "@ultimate-bikes/contract/roles";
+
+vi.mock("../../lib/auth-client", () => ({
+  useSession: () => ({ data: { user: { id: "user-1", email: "jo@example.com" } } }),
+}));
 
 const bike = (name: string, quantity: number) => stockItem(name, quantity, { price: 18999 });
 
 /**
- * The page on a screen `width` wide, against an API that lists two bikes and deletes any. After a
- * delete, the list waits for `answerList()`, so what the page shows until then is its own doing.
+ * The page on a screen `width` wide, signed in with `role`, against an API that lists two bikes
+ * and deletes any. After a delete, the list waits for `answerList()`, so what the page shows until
+ * then is its own doing.
  */
-function renderManageInventory(width: number) {
+function renderManageInventory(width: number, role: Role = "staff") {
   let stock = [bike("Honda CB500", 12), bike("Honda Navi", 0)];
   let listAnswered = Promise.resolve();
   let answerList = () => {};
@@ -22,6 +29,7 @@ function renderManageInventory(width: number) {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === "/api/account") return Response.json(signedInAccount(role));
       if (init?.method === "DELETE") {
         stock = stock.filter((listed) => !url.endsWith(listed._id));
         listAnswered = new Promise((resolve) => (answerList = resolve));
@@ -104,5 +112,15 @@ describe("Manage Inventory", () => {
         .map((term) => term.textContent),
     ).toEqual(["Supplier", "Price", "Quantity", "Last change"]);
     expect(within(card).getByRole("button", { name: "Delete Honda Navi" })).toBeInTheDocument();
+  });
+
+  it("tells a member the warehouse's stock is staff's to delete, and offers My Items instead", async () => {
+    renderManageInventory(1280, "member");
+    expect(
+      await screen.findByText(/Only warehouse staff can delete bikes from the warehouse/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "My Items" })).toHaveAttribute("href", "/my-item");
+    expect(screen.queryByRole("table", { name: "Bikes" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Delete/ })).not.toBeInTheDocument();
   });
 });

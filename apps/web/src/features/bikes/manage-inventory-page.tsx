@@ -1,8 +1,10 @@
 import type { StockItem } from "@ultimate-bikes/contract/stock";
+import type { ComponentProps } from "react";
 import Container from "react-bootstrap/Container";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
-import { Skeleton, SkeletonCards, SkeletonTable } from "../../components/skeleton";
+import { Skeleton, SkeletonCards, SkeletonLines, SkeletonTable } from "../../components/skeleton";
+import { useAccount } from "../../lib/account";
 import { paths } from "../../lib/paths";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -22,6 +24,7 @@ export function ManageInventoryPage() {
   const controls = useStockView();
   const wide = useMediaQuery(TABLE_WIDTH);
   const deleteBike = useDeleteBike();
+  const { canChangeStock, isPending } = useAccount();
 
   function onDelete(bike: StockItem, button: HTMLElement) {
     if (!window.confirm("Are you sure to delete?")) return;
@@ -38,6 +41,52 @@ export function ManageInventoryPage() {
   return (
     <Container as="section" className="py-5">
       <h1 className="mb-3">You can manage your inventory</h1>
+      {isPending ? (
+        <Skeleton label="Checking your access…">
+          <SkeletonLines lines={2} />
+        </Skeleton>
+      ) : canChangeStock ? (
+        <WorkList controls={controls} wide={wide} deletion={deletion} />
+      ) : (
+        <MembersNote />
+      )}
+    </Container>
+  );
+}
+
+/**
+ * Members add bikes and cancel their own, but the warehouse's stock is staff's to delete
+ * (docs/decisions/014): the page says so instead of offering what the server would refuse.
+ */
+function MembersNote() {
+  return (
+    <>
+      <p>
+        Only warehouse staff can delete bikes from the warehouse. Your own bikes are on My Items,
+        where you can cancel them.
+      </p>
+      <div className="d-flex flex-wrap gap-2">
+        <Link to={paths.myItems} className="btn btn-outline-dark">
+          My Items
+        </Link>
+        <Link to={paths.addNew} className="btn btn-danger">
+          Add New item
+        </Link>
+      </div>
+    </>
+  );
+}
+
+interface WorkListProps {
+  controls: ReturnType<typeof useStockView>;
+  wide: boolean;
+  deletion: Omit<ComponentProps<typeof StockWorkCards>, "bikes">;
+}
+
+/** Staff's work list: search, filters, and the table (cards on a phone) with Delete. */
+function WorkList({ controls, wide, deletion }: WorkListProps) {
+  return (
+    <>
       {/* On the left, under the heading: the toasts take the top right corner. */}
       <div className="d-flex flex-wrap gap-2 mb-4">
         <Link to={paths.addNew} className="btn btn-danger">
@@ -71,6 +120,6 @@ export function ManageInventoryPage() {
           )
         }
       </StockResults>
-    </Container>
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { ToastContainer } from "react-toastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RecentlyDeletedPage } from "./recently-deleted-page";
 import { stubScreenWidth } from "../../test/screen-width";
+import { signedInAccount } from "../../test/signed-in-account";
 
 vi.mock("../../lib/auth-client", () => ({
   useSession: () => ({ data: { user: { id: "user-1", email: "jo@example.com" } } }),
@@ -47,16 +48,7 @@ function renderPage({
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
       asked.push(`${init?.method ?? "GET"} ${url}`);
-      if (url === "/api/account") {
-        return Response.json({
-          id: "user-1",
-          name: "Jo",
-          email: "jo@example.com",
-          emailVerified: true,
-          role,
-          accessPolicy: "invite",
-        });
-      }
+      if (url === "/api/account") return Response.json(signedInAccount(role));
       const restoring = /^\/api\/deleted-bikes\/([^/]+)\/restore$/.exec(url)?.[1];
       if (restoring) {
         const bike = bin.find((candidate) => candidate._id === restoring)!;
