@@ -26,6 +26,30 @@ const inviteDataDir =
   process.env.E2E_INVITE_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "ultimate-bikes-e2e-invite-"));
 process.env.E2E_INVITE_DATA_DIR = inviteDataDir;
 
+/** The app as `npm start` runs it, on its own port and data folder, seeded, plus `env`. */
+const appServer = (
+  serverPort: number,
+  publicUrl: string,
+  dataDir: string,
+  env: Record<string, string>,
+) => ({
+  command: `"${process.execPath}" apps/server/src/main.ts`,
+  cwd: path.resolve(import.meta.dirname, ".."),
+  url: `${publicUrl}/api/health`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  env: {
+    PORT: String(serverPort),
+    PUBLIC_URL: publicUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    SEED: "on",
+    // Lets tests that create many accounts come from distinct addresses (see support/accounts.ts).
+    TRUST_PROXY: "on",
+    ...env,
+  },
+});
+
 export default defineConfig({
   testDir: "tests",
   fullyParallel: true,
@@ -53,43 +77,16 @@ export default defineConfig({
       timeout: 30_000,
       env: { OAUTH_PORT: String(oauthPort) },
     },
-    {
-      command: `"${process.execPath}" apps/server/src/main.ts`,
-      cwd: path.resolve(import.meta.dirname, ".."),
-      url: `${baseURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: {
-        PORT: String(port),
-        PUBLIC_URL: baseURL,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "warn",
-        SEED: "on",
-        // Lets tests that create many accounts come from distinct addresses (see support/accounts.ts).
-        TRUST_PROXY: "on",
-        OAUTH_ISSUER_URL: `http://127.0.0.1:${oauthPort}`,
-        GOOGLE_CLIENT_ID: OAUTH_CLIENTS.google.clientId,
-        GOOGLE_CLIENT_SECRET: OAUTH_CLIENTS.google.clientSecret,
-        GITHUB_CLIENT_ID: OAUTH_CLIENTS.github.clientId,
-        GITHUB_CLIENT_SECRET: OAUTH_CLIENTS.github.clientSecret,
-      },
-    },
-    {
-      command: `"${process.execPath}" apps/server/src/main.ts`,
-      cwd: path.resolve(import.meta.dirname, ".."),
-      url: `${inviteBaseURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: {
-        PORT: String(invitePort),
-        PUBLIC_URL: inviteBaseURL,
-        DATA_DIR: inviteDataDir,
-        LOG_LEVEL: "warn",
-        SEED: "on",
-        TRUST_PROXY: "on",
-        ACCESS_POLICY: "invite",
-        ADMIN_EMAILS: INVITE_ADMIN_EMAIL,
-      },
-    },
+    appServer(port, baseURL, dataDir, {
+      OAUTH_ISSUER_URL: `http://127.0.0.1:${oauthPort}`,
+      GOOGLE_CLIENT_ID: OAUTH_CLIENTS.google.clientId,
+      GOOGLE_CLIENT_SECRET: OAUTH_CLIENTS.google.clientSecret,
+      GITHUB_CLIENT_ID: OAUTH_CLIENTS.github.clientId,
+      GITHUB_CLIENT_SECRET: OAUTH_CLIENTS.github.clientSecret,
+    }),
+    appServer(invitePort, inviteBaseURL, inviteDataDir, {
+      ACCESS_POLICY: "invite",
+      ADMIN_EMAILS: INVITE_ADMIN_EMAIL,
+    }),
   ],
 });

@@ -27,16 +27,21 @@ export function readManifest(distDir: string): Manifest {
   return JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;
 }
 
+/** `start` and everything reachable from it through `next`, each once. */
+export function reachableFrom<Node>(start: Node, next: (node: Node) => Node[]): Node[] {
+  // A Set iterates over entries added during the loop, so this walks the whole graph.
+  const reached = new Set([start]);
+  for (const node of reached) for (const neighbour of next(node)) reached.add(neighbour);
+  return [...reached];
+}
+
 /** The chunk at `key` and every chunk it imports statically, directly or not. */
 export function staticGraph(manifest: Manifest, key: string): ManifestChunk[] {
   const start = manifest[key];
   if (!start) throw new Error(`The build's manifest has no ${key}`);
-  // A Set iterates over entries added during the loop, so this walks the whole graph.
-  const loaded = new Set([start]);
-  for (const chunk of loaded) {
-    for (const imported of chunk.imports ?? []) loaded.add(manifest[imported]!);
-  }
-  return [...loaded];
+  return reachableFrom(start, (chunk) =>
+    (chunk.imports ?? []).map((imported) => manifest[imported]!),
+  );
 }
 
 /** The stylesheets of these chunks, each once. */

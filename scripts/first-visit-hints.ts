@@ -11,6 +11,7 @@ import {
 } from "@ultimate-bikes/contract/first-visit-hints";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import { reachableFrom } from "./build-manifest.ts";
 
 export interface ScreenSource {
   path: string;
@@ -33,14 +34,8 @@ export interface BuiltChunk {
 }
 
 /** The chunk `start` and every chunk it imports statically, directly or not. */
-function staticClosure(chunks: Map<string, BuiltChunk>, start: BuiltChunk): BuiltChunk[] {
-  // A Set iterates over entries added during the loop, so this walks the whole graph.
-  const loaded = new Set([start]);
-  for (const chunk of loaded) {
-    for (const file of chunk.imports) loaded.add(chunks.get(file)!);
-  }
-  return [...loaded];
-}
+const staticClosure = (chunks: Map<string, BuiltChunk>, start: BuiltChunk) =>
+  reachableFrom(start, (chunk) => chunk.imports.map((file) => chunks.get(file)!));
 
 export function writeFirstVisitHints(
   root: string,

@@ -15,6 +15,19 @@ const LONGEST_WAIT_MS = 3000;
 /** After the first paint, how long at most to wait for the browser to be idle. */
 const IDLE_WAIT_MS = 1000;
 
+/**
+ * Runs `callback` once the browser is idle (at most IDLE_WAIT_MS on), or in a task of its own
+ * where it has no idle callbacks. Returns what cancels it.
+ */
+function whenIdle(callback: () => void): () => void {
+  if (typeof requestIdleCallback !== "function") {
+    const timer = setTimeout(callback);
+    return () => clearTimeout(timer);
+  }
+  const handle = requestIdleCallback(callback, { timeout: IDLE_WAIT_MS });
+  return () => cancelIdleCallback(handle);
+}
+
 function markPainted() {
   if (painted) return;
   painted = true;
@@ -29,10 +42,7 @@ function markPainted() {
 function watchFirstPaint() {
   // Then once the browser is idle: a page opened directly often paints its header or skeleton
   // first and its content a moment later, and what can wait should not start in between.
-  const after = () =>
-    typeof requestIdleCallback === "function"
-      ? requestIdleCallback(markPainted, { timeout: IDLE_WAIT_MS })
-      : setTimeout(markPainted);
+  const after = () => void whenIdle(markPainted);
   const paintTiming =
     typeof PerformanceObserver !== "undefined" &&
     PerformanceObserver.supportedEntryTypes?.includes("paint");
@@ -85,14 +95,6 @@ export function AfterFirstPaint({
  */
 export function useIdleSinceMount(): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    const becomeIdle = () => setIdle(true);
-    if (typeof requestIdleCallback !== "function") {
-      const timer = setTimeout(becomeIdle);
-      return () => clearTimeout(timer);
-    }
-    const handle = requestIdleCallback(becomeIdle, { timeout: IDLE_WAIT_MS });
-    return () => cancelIdleCallback(handle);
-  }, []);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
   return idle;
 }

@@ -4,6 +4,7 @@ import Container from "react-bootstrap/Container";
 import Table from "react-bootstrap/Table";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
+import { CardList } from "../../components/card-list";
 import { ErrorMessage } from "../../components/error-message";
 import { Skeleton, SkeletonCards, SkeletonLines, SkeletonTable } from "../../components/skeleton";
 import { useAccount } from "../../lib/account";
@@ -90,33 +91,34 @@ function DeletedTable({ bikes, ...restoring }: DeletedListProps) {
 /** A phone: a card a bike, one under another, so nothing scrolls sideways. */
 function DeletedCards({ bikes, ...restoring }: DeletedListProps) {
   return (
-    <ul aria-label="Deleted bikes" className="list-unstyled d-grid gap-3 stock-work-cards">
-      {bikes.map((bike) => {
-        const headingId = `deleted-${bike._id}-name`;
-        return (
-          <li key={bike._id}>
-            <article className="card shadow-sm p-3" aria-labelledby={headingId}>
-              <h2 id={headingId} className="h6 mb-2">
-                {bike.name}
-              </h2>
-              <dl className="bike-facts small mb-3">
-                <dt>Supplier</dt>
-                <dd>{bike.supplierName}</dd>
-                <dt>Quantity</dt>
-                <dd>{bike.quantity}</dd>
-                <dt>Deleted</dt>
-                <dd>{deletedWhen(bike)}</dd>
-                <dt>Purged on</dt>
-                <dd>{formatPurgeDate(bike.purgeAt)}</dd>
-              </dl>
-              <div>
-                <RestoreButton bike={bike} {...restoring} />
-              </div>
-            </article>
-          </li>
-        );
-      })}
-    </ul>
+    <CardList
+      label="Deleted bikes"
+      items={bikes}
+      idOf={(bike) => bike._id}
+      headingPrefix="deleted"
+      className="stock-work-cards"
+    >
+      {(bike, headingId) => (
+        <>
+          <h2 id={headingId} className="h6 mb-2">
+            {bike.name}
+          </h2>
+          <dl className="bike-facts small mb-3">
+            <dt>Supplier</dt>
+            <dd>{bike.supplierName}</dd>
+            <dt>Quantity</dt>
+            <dd>{bike.quantity}</dd>
+            <dt>Deleted</dt>
+            <dd>{deletedWhen(bike)}</dd>
+            <dt>Purged on</dt>
+            <dd>{formatPurgeDate(bike.purgeAt)}</dd>
+          </dl>
+          <div>
+            <RestoreButton bike={bike} {...restoring} />
+          </div>
+        </>
+      )}
+    </CardList>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { CardList } from "../../components/card-list";
 import { formatDateTime, formatPrice } from "../../lib/format";
 import { bikePagePath } from "../../lib/paths";
 import { DeleteBikeButton, type WorkListProps } from "./delete-bike-button";
@@ -10,35 +11,36 @@ import { StockBadge } from "./stock-badge";
  */
 export function StockWorkCards({ bikes, ...deletion }: WorkListProps) {
   return (
-    <ul aria-label="Bikes" className="list-unstyled d-grid gap-3 stock-work-cards">
-      {bikes.map((bike) => {
-        const headingId = `work-${bike._id}-name`;
-        return (
-          <li key={bike._id}>
-            <article className="card shadow-sm p-3" aria-labelledby={headingId}>
-              <div className="d-flex justify-content-between align-items-start gap-2 mb-2">
-                <h2 id={headingId} className="h6 mb-0">
-                  <Link to={bikePagePath(bike._id)}>{bike.name}</Link>
-                </h2>
-                <StockBadge bike={bike} />
-              </div>
-              <dl className="bike-facts small mb-3">
-                <dt>Supplier</dt>
-                <dd>{bike.supplierName}</dd>
-                <dt>Price</dt>
-                <dd>{formatPrice(bike.price)}</dd>
-                <dt>Quantity</dt>
-                <dd>{bike.quantity}</dd>
-                <dt>Last change</dt>
-                <dd>{formatDateTime(bike.updatedAt)}</dd>
-              </dl>
-              <div>
-                <DeleteBikeButton bike={bike} {...deletion} />
-              </div>
-            </article>
-          </li>
-        );
-      })}
-    </ul>
+    <CardList
+      label="Bikes"
+      items={bikes}
+      idOf={(bike) => bike._id}
+      headingPrefix="work"
+      className="stock-work-cards"
+    >
+      {(bike, headingId) => (
+        <>
+          <div className="d-flex justify-content-between align-items-start gap-2 mb-2">
+            <h2 id={headingId} className="h6 mb-0">
+              <Link to={bikePagePath(bike._id)}>{bike.name}</Link>
+            </h2>
+            <StockBadge bike={bike} />
+          </div>
+          <dl className="bike-facts small mb-3">
+            <dt>Supplier</dt>
+            <dd>{bike.supplierName}</dd>
+            <dt>Price</dt>
+            <dd>{formatPrice(bike.price)}</dd>
+            <dt>Quantity</dt>
+            <dd>{bike.quantity}</dd>
+            <dt>Last change</dt>
+            <dd>{formatDateTime(bike.updatedAt)}</dd>
+          </dl>
+          <div>
+            <DeleteBikeButton bike={bike} {...deletion} />
+          </div>
+        </>
+      )}
+    </CardList>
   );
 }

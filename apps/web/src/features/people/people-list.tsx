@@ -2,6 +2,7 @@ import type { Person } from "@ultimate-bikes/contract/people";
 import type { AccessPolicy } from "@ultimate-bikes/contract/roles";
 import Table from "react-bootstrap/Table";
 import { toast } from "react-toastify";
+import { CardList } from "../../components/card-list";
 import { formatDateTime } from "../../lib/format";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { useRemovePerson } from "./people-api";
@@ -85,30 +86,25 @@ export function PeopleList({ people, signedInId, accessPolicy }: PeopleListProps
       </tbody>
     </Table>
   ) : (
-    <ul aria-label="People" className="list-unstyled d-grid gap-3">
-      {people.map((person) => {
-        const headingId = `person-${person.id}-name`;
-        return (
-          <li key={person.id}>
-            <article className="card shadow-sm p-3" aria-labelledby={headingId}>
-              <h3 id={headingId} className="h6 mb-2">
-                {person.name}
-              </h3>
-              <dl className="small mb-3">
-                <dt>Email</dt>
-                <dd className="text-break">{person.email}</dd>
-                <dt>Verified</dt>
-                <dd>{person.emailVerified ? "Yes" : UNVERIFIED[accessPolicy]}</dd>
-                <dt>Role</dt>
-                <dd>{ROLE_LABELS[person.role]}</dd>
-                <dt>Joined</dt>
-                <dd>{formatDateTime(person.createdAt)}</dd>
-              </dl>
-              {actionsOf(person)}
-            </article>
-          </li>
-        );
-      })}
-    </ul>
+    <CardList label="People" items={people} idOf={(person) => person.id} headingPrefix="person">
+      {(person, headingId) => (
+        <>
+          <h3 id={headingId} className="h6 mb-2">
+            {person.name}
+          </h3>
+          <dl className="small mb-3">
+            <dt>Email</dt>
+            <dd className="text-break">{person.email}</dd>
+            <dt>Verified</dt>
+            <dd>{person.emailVerified ? "Yes" : UNVERIFIED[accessPolicy]}</dd>
+            <dt>Role</dt>
+            <dd>{ROLE_LABELS[person.role]}</dd>
+            <dt>Joined</dt>
+            <dd>{formatDateTime(person.createdAt)}</dd>
+          </dl>
+          {actionsOf(person)}
+        </>
+      )}
+    </CardList>
   );
 }
