@@ -1,6 +1,7 @@
 import { API_BASE_PATH } from "@ultimate-bikes/contract/paths";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
+import v8 from "node:v8";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { createAccessTokens } from "./auth/access-token.ts";
 import { createAuth } from "./auth/auth.ts";
@@ -31,11 +32,19 @@ import { errorsPlugin, sendError } from "./plugins/errors.ts";
 import { jsonSchemaSerializerCompiler } from "./plugins/json-schema-serializer.ts";
 import { openApiPlugin } from "./plugins/openapi.ts";
 import { readCachePlugin } from "./plugins/read-cache.ts";
+import { createStoredAnswerDoor, serverWithDoor } from "./plugins/stored-answer-door.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
 import { createStockChangeFeed } from "./stock-events/stock-change-feed.ts";
 import { createStockEventHub } from "./stock-events/stock-event-hub.ts";
 import { stockEventsRoutes } from "./stock-events/stock-events-routes.ts";
+
+// V8 moves the allocation sites of objects that outlive a young-generation collection straight
+// to the old generation ("pretenuring"). Once the bursts of start-up (migrations, seeding, the
+// first requests) had it decide so for Node's HTTP request and response objects, every request's
+// objects went to the old generation, and full collections took a sixth of a busy server's time
+// (docs/performance.md). A request's objects die young: the server is better off without it.
+v8.setFlagsFromString("--no-allocation-site-pretenuring");
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest n proxies". */
 function trustedProxies(setting: AppConfig["trustProxy"]) {
@@ -48,21 +57,14 @@ function trustedProxies(setting: AppConfig["trustProxy"]) {
  * seeds it when asked, and registers the API under /api and the web app beside it.
  */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
-  const { timeouts } = config;
+  // Cached reads answered before Fastify's pipeline (docs/decisions/018); it opens once the
+  // read cache is registered.
+  const storedAnswerDoor = createStoredAnswerDoor();
   const app = Fastify({
+    // The HTTP server holds a slow client for a bounded time only (config.ts, ServerTimeouts).
+    serverFactory: serverWithDoor(storedAnswerDoor, config.timeouts),
     logger: { level: config.logLevel },
     bodyLimit: 64 * 1024,
-    // A slow client holds a connection for a bounded time only (config.ts, ServerTimeouts): a
-    // request trickled a byte at a time is cut (408) once requestTimeout has passed.
-    connectionTimeout: timeouts.idleMs,
-    requestTimeout: timeouts.requestMs,
-    keepAliveTimeout: timeouts.keepAliveMs,
-    http: {
-      requestTimeout: timeouts.requestMs,
-      headersTimeout: timeouts.headersMs,
-      keepAliveTimeout: timeouts.keepAliveMs,
-      connectionsCheckingInterval: timeouts.checkEveryMs,
-    },
     trustProxy: trustedProxies(config.trustProxy),
     // Errors Fastify raises before routing (over-long path parameters, bad URLs) keep our shape too.
     frameworkErrors: (error, _request, reply) =>
@@ -107,10 +109,17 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
-  // Before the routes: they opt in with `config: { readCache: true }`.
-  await app.register(readCachePlugin, { stockVersion: createStockVersion(database), changes });
   // Answers under 1 KB go as they are: compressing them saves next to nothing.
   await app.register(compress, { global: true, threshold: 1024 });
+  // Before the routes (they opt in with `config: { readCache: true }`), after compression (what
+  // it hands the door is the compressed answer).
+  const stockVersion = createStockVersion(database);
+  app.addHook("onClose", async () => stockVersion.close());
+  await app.register(readCachePlugin, {
+    stockVersion,
+    changes,
+    door: storedAnswerDoor,
+  });
   await app.register(openApiPlugin);
 
   app.decorateRequest("user", null);

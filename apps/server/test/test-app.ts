@@ -24,6 +24,8 @@ export interface TestAppOptions<UserName extends string = never> {
   overrides?: Partial<AppConfig>;
   /** Users to sign up as soon as the app is ready, by the names the tests call them. */
   signedUpUsers?: readonly UserName[];
+  /** Runs on the built app before it is ready: to add a hook that watches its requests, say. */
+  beforeReady?: (app: FastifyInstance) => void;
 }
 
 /** The app of a test file, there once its `beforeAll` has run: inside tests and later hooks. */
@@ -70,6 +72,7 @@ async function startTestApp(options: TestAppOptions<string>): Promise<RunningApp
       ...options.environment,
     });
     const app = await buildApp({ ...config, ...options.overrides });
+    options.beforeReady?.(app);
     await app.ready();
     return {
       app,

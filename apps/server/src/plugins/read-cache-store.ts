@@ -6,6 +6,20 @@ export interface StoredAnswer {
   etag: string;
 }
 
+/**
+ * Bytes to keep and send many times, in memory of their own. A small `Buffer.from` is a slice
+ * of Node's shared 8 KiB pool; sending such a slice tens of thousands of times a second kept
+ * half of every young generation alive past its collection (measured with --trace-gc: the
+ * stored by-id answer then cost a third more CPU).
+ */
+export function ownBytes(payload: string | Buffer): Buffer {
+  const length = Buffer.byteLength(payload);
+  const bytes = Buffer.allocUnsafeSlow(length);
+  if (typeof payload === "string") bytes.write(payload);
+  else payload.copy(bytes);
+  return bytes;
+}
+
 export interface ReadCacheLimits {
   maxEntries: number;
   maxBytes: number;
@@ -16,10 +30,13 @@ export interface ReadCacheLimits {
  * within an entry count and a byte budget. An answer larger than a quarter of the budget is not
  * kept, so one huge list cannot push out everything else.
  */
-export function createReadCacheStore({ maxEntries, maxBytes }: ReadCacheLimits) {
+export function createReadCacheStore<Answer extends { body: Buffer } = StoredAnswer>({
+  maxEntries,
+  maxBytes,
+}: ReadCacheLimits) {
   let version = -Infinity;
   let bytes = 0;
-  const answers = new Map<string, StoredAnswer>();
+  const answers = new Map<string, Answer>();
 
   /** A newer version makes every stored answer stale at once. */
   function moveTo(newVersion: number) {
@@ -30,7 +47,7 @@ export function createReadCacheStore({ maxEntries, maxBytes }: ReadCacheLimits) 
   }
 
   return {
-    get(key: string, currentVersion: number): StoredAnswer | undefined {
+    get(key: string, currentVersion: number): Answer | undefined {
       moveTo(currentVersion);
       if (currentVersion !== version) return undefined;
       const answer = answers.get(key);
@@ -43,7 +60,7 @@ export function createReadCacheStore({ maxEntries, maxBytes }: ReadCacheLimits) 
     },
 
     /** Keeps an answer read at `readVersion`; one read before the newest version seen is dropped. */
-    set(key: string, readVersion: number, answer: StoredAnswer) {
+    set(key: string, readVersion: number, answer: Answer) {
       moveTo(readVersion);
       if (readVersion !== version || answer.body.length > maxBytes / 4) return;
       const replaced = answers.get(key);
@@ -60,6 +77,11 @@ export function createReadCacheStore({ maxEntries, maxBytes }: ReadCacheLimits) 
       }
     },
 
+    /** Whether an answer is kept under this key, whatever its version: no version read needed. */
+    has(key: string): boolean {
+      return answers.has(key);
+    },
+
     /** A change signal's version: what was kept for older ones goes now, not at the next read. */
     moveTo,
 
@@ -68,5 +90,3 @@ export function createReadCacheStore({ maxEntries, maxBytes }: ReadCacheLimits) 
     },
   };
 }
-
-export type ReadCacheStore = ReturnType<typeof createReadCacheStore>;

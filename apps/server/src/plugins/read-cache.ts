@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type {
   FastifyReply,
   FastifyRequest,
@@ -7,9 +6,12 @@ import type {
   RouteOptions,
 } from "fastify";
 import fp from "fastify-plugin";
+import type { OutgoingHttpHeaders } from "node:http";
 import type { StockChanges } from "../db/stock-changes.ts";
 import type { StockVersion } from "../db/stock-version.ts";
-import { createReadCacheStore, type ReadCacheLimits } from "./read-cache-store.ts";
+import { etagOf, ifNoneMatchHolds } from "./entity-tags.ts";
+import { createReadCacheStore, ownBytes, type ReadCacheLimits } from "./read-cache-store.ts";
+import { doorKeyOf, type StoredAnswerDoor } from "./stored-answer-door.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -27,22 +29,6 @@ const DEFAULT_LIMITS: ReadCacheLimits = { maxEntries: 2000, maxBytes: 32 * 1024 
 
 /** Browsers keep the answer but ask each time, and a 304 costs one tiny query. */
 const REVALIDATE = "no-cache";
-
-/** Weak: compression changes the bytes, not the meaning. The same on every server. */
-export function etagOf(version: number, key: string): string {
-  const hash = createHash("sha1").update(key).digest("base64url").slice(0, 16);
-  return `W/"v${version}-${hash}"`;
-}
-
-/** If-None-Match holds the tag (weak comparison, RFC 9110 section 13.1.2) or is `*`. */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = etag.slice(2);
-  return ifNoneMatch.split(",").some((candidate) => {
-    const tag = candidate.trim();
-    return tag === "*" || tag.replace(/^W\//, "") === opaque;
-  });
-}
 
 interface Miss {
   key: string;
@@ -63,6 +49,9 @@ function revalidated(reply: FastifyReply, etag: string) {
  * so a read after any write by any server sharing the database is fresh. The version is read
  * before the route reads the stock, so stored bytes are never older than their version. The
  * change signal of live stock (docs/decisions/011) drops stale answers as soon as it arrives.
+ * What the whole pipeline then sends (compressed, with every header) is handed to the
+ * stored-answer door, which answers the next such request before Fastify (docs/decisions/018).
+ * Register it after @fastify/compress, so that its last onSend hook runs after compression.
  */
 export const readCachePlugin = fp(
   async (
@@ -70,15 +59,26 @@ export const readCachePlugin = fp(
     {
       stockVersion,
       changes,
+      door,
       limits = DEFAULT_LIMITS,
-    }: { stockVersion: StockVersion; changes: StockChanges; limits?: ReadCacheLimits },
+    }: {
+      stockVersion: StockVersion;
+      changes: StockChanges;
+      door: StoredAnswerDoor;
+      limits?: ReadCacheLimits;
+    },
   ) => {
     const store = createReadCacheStore(limits);
+    door.open(stockVersion, app.log);
     const stopListening = changes.subscribe((version) => {
-      if (version !== undefined) store.moveTo(version);
+      if (version === undefined) return;
+      store.moveTo(version);
+      door.moveTo(version);
     });
     app.addHook("onClose", async () => stopListening());
     const misses = new WeakMap<FastifyRequest, Miss>();
+    /** Requests answered with a stored answer's bytes, or whose answer was just stored. */
+    const forTheDoor = new WeakMap<FastifyRequest, { version: number; etag: string }>();
 
     /** A stored answer, or a miss noted for keepServed. */
     function answer(request: FastifyRequest, reply: FastifyReply, version: number) {
@@ -88,8 +88,9 @@ export const readCachePlugin = fp(
         misses.set(request, { key, version, etag: etagOf(version, key) });
         return false;
       }
+      forTheDoor.set(request, { version, etag: stored.etag });
       revalidated(reply, stored.etag);
-      if (matches(request.headers["if-none-match"], stored.etag)) reply.code(304).send();
+      if (ifNoneMatchHolds(request.headers["if-none-match"], stored.etag)) reply.code(304).send();
       else reply.type(stored.contentType).send(stored.body);
       return true;
     }
@@ -115,22 +116,37 @@ export const readCachePlugin = fp(
         return done(null, payload);
       }
       store.set(miss.key, miss.version, {
-        body: Buffer.from(payload),
+        body: ownBytes(payload),
         contentType: String(reply.getHeader("content-type")),
         etag: miss.etag,
       });
+      forTheDoor.set(request, miss);
       revalidated(reply, miss.etag);
-      if (!matches(request.headers["if-none-match"], miss.etag)) return done(null, payload);
+      if (!ifNoneMatchHolds(request.headers["if-none-match"], miss.etag))
+        return done(null, payload);
       reply.code(304);
       done(null, null);
+    };
+
+    /** The last onSend hook: the answer as it will go out, for the door. */
+    const handOver: onSendHookHandler = function (request, reply, payload, done) {
+      const key = doorKeyOf(request.raw);
+      const served = forTheDoor.get(request);
+      const bytes = typeof payload === "string" || Buffer.isBuffer(payload);
+      if (key !== undefined && served && reply.statusCode === 200 && bytes) {
+        const headers = reply.getHeaders() as OutgoingHttpHeaders;
+        door.keep(key, served.version, { body: ownBytes(payload), headers, etag: served.etag });
+      }
+      done(null, payload);
     };
 
     app.addHook("onRoute", (route: RouteOptions) => {
       if (!route.config?.readCache) return;
       // After the route's own onRequest hooks (a sign-in check stays first); keepServed before
-      // every other onSend hook, so it sees the serialized bytes before compression does.
+      // every other onSend hook, so it sees the serialized bytes before compression does, and
+      // handOver after them all (compression registers its hooks before this plugin).
       route.onRequest = [...toArray(route.onRequest), serveStored];
-      route.onSend = [keepServed, ...toArray(route.onSend)];
+      route.onSend = [keepServed, ...toArray(route.onSend), handOver];
     });
   },
   { name: "read-cache" },
