@@ -170,9 +170,43 @@ export const newTotalSchema = z.strictObject({
   previousQuantity: wholeNumber().optional(),
 });
 
+/** The ledger's kinds; `edit` changes a bike's details, never its quantity (delta 0). */
+export const stockMovementKindSchema = z.enum([
+  "seed",
+  "create",
+  "deliver",
+  "import",
+  "delete",
+  "restore",
+  "edit",
+]);
+export type StockMovementKind = z.infer<typeof stockMovementKindSchema>;
+
+/** The details an edit may change (the quantity changes only by deliveries and imports). */
+export const editableBikeFieldSchema = z.enum([
+  "name",
+  "des",
+  "price",
+  "supplierName",
+  "photo",
+  "reorderPoint",
+]);
+export type EditableBikeField = z.infer<typeof editableBikeFieldSchema>;
+
+/** One field an edit changed, with its value before and after (prices in dollars). */
+export const bikeChangeSchema = z.object({
+  field: editableBikeFieldSchema,
+  from: z.union([z.string(), z.number()]),
+  to: z.union([z.string(), z.number()]),
+});
+export type BikeChange = z.infer<typeof bikeChangeSchema>;
+
+/** An order or a supplier invoice number, given with a delivery or an import. */
+export const REFERENCE_MAX = 80;
+
 export const stockMovementSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(["seed", "create", "deliver", "import", "delete", "restore"]),
+  kind: stockMovementKindSchema,
   delta: z.number().int(),
   quantityAfter: z.number().int(),
   /**
@@ -181,6 +215,10 @@ export const stockMovementSchema = z.object({
    */
   actorName: z.string().nullable(),
   at: z.string(),
+  /** The order or invoice the delivery or import was for; null when none was given. */
+  reference: z.string().nullable(),
+  /** On `edit`: what changed; null on every other kind. */
+  changes: z.array(bikeChangeSchema).nullable(),
 });
 
 export const stockMovementListSchema = z.array(stockMovementSchema);

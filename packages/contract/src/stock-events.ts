@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stockMovementKindSchema } from "./bikes.ts";
 import { stockItemSchema } from "./stock.ts";
 
 /**
@@ -35,16 +36,9 @@ export const STOCK_RESET_EVENT = "reset";
 
 /**
  * The ledger's kinds: `seed` and `create` bring a bike in, `delete` takes it away, `restore` brings
- * a deleted one back with the quantity it had (docs/decisions/015).
+ * a deleted one back with the quantity it had (docs/decisions/015), `edit` changes its details.
  */
-export const stockEventKindSchema = z.enum([
-  "seed",
-  "create",
-  "deliver",
-  "import",
-  "delete",
-  "restore",
-]);
+export const stockEventKindSchema = stockMovementKindSchema;
 export type StockEventKind = z.infer<typeof stockEventKindSchema>;
 
 export const stockEventSchema = z.object({
@@ -61,7 +55,7 @@ export const stockEventSchema = z.object({
   /** When it happened, ISO 8601. */
   at: z.string(),
   /**
-   * On `seed`, `create` and `restore`: the bike's public fields, as `GET /api/stock` lists them,
+   * On `seed`, `create`, `restore` and `edit`: the bike's public fields, as `GET /api/stock` lists them,
    * with the quantity it came in (or back) with. Absent when the bike was removed before the event
    * was read.
    */

@@ -1,6 +1,8 @@
 import {
+  bikeChangeSchema,
   DEFAULT_REORDER_POINT,
   QUANTITY_MAX,
+  type BikeChange,
   type Bike,
   type Item,
   type NewBike,
@@ -26,6 +28,11 @@ export interface Actor {
 export type QuantityChange = { bike: Bike } | { currentQuantity: number } | undefined;
 
 const now = () => new Date().toISOString();
+
+/** An edit's stored changes (migration 010), as the ledger answers them. */
+export function parsedChanges(stored: string | null): BikeChange[] | null {
+  return stored === null ? null : bikeChangeSchema.array().parse(JSON.parse(stored));
+}
 
 /** How the ledger names someone whose account has since been removed. */
 const FORMER_COLLEAGUE = "A former colleague";
@@ -90,6 +97,10 @@ export function createBikeRepository(
     quantityAfter: number,
     actor: Actor | null,
     at = now(),
+    {
+      reference = null,
+      changes = null,
+    }: { reference?: string | null; changes?: BikeChange[] | null } = {},
   ) {
     await trx
       .insertInto("stock_movement")
@@ -102,6 +113,8 @@ export function createBikeRepository(
         actor_id: actor?.id ?? null,
         actor_email: actor?.email ?? null,
         created_at: at,
+        reference,
+        changes: changes && JSON.stringify(changes),
       })
       .execute();
   }
@@ -396,6 +409,8 @@ export function createBikeRepository(
           "stock_movement.quantity_after",
           "stock_movement.actor_id",
           "stock_movement.created_at",
+          "stock_movement.reference",
+          "stock_movement.changes",
           "user.name as actor_name",
         ])
         .where("stock_movement.bike_id", "=", id)
@@ -409,6 +424,8 @@ export function createBikeRepository(
         quantityAfter: row.quantity_after,
         actorName: row.actor_id === null ? null : (row.actor_name ?? FORMER_COLLEAGUE),
         at: toIsoTimestamp(row.created_at),
+        reference: row.reference,
+        changes: parsedChanges(row.changes),
       }));
     },
 
@@ -431,7 +448,7 @@ export function createBikeRepository(
         .leftJoin("bike", (join) =>
           join
             .onRef("bike.id", "=", "movement.bike_id")
-            .on("movement.kind", "in", ["create", "seed", "restore"]),
+            .on("movement.kind", "in", ["create", "seed", "restore", "edit"]),
         )
         .select([
           "movement.id as movement_id",

@@ -9,6 +9,7 @@ import { addOneLetterSearchPrefixes } from "./migrations/006-one-letter-search-p
 import { addUserRoles } from "./migrations/007-user-roles.ts";
 import { createDeletedBikes } from "./migrations/008-deleted-bikes.ts";
 import { createInvitations } from "./migrations/009-invitations.ts";
+import { addLedgerReferencesAndEdits } from "./migrations/010-ledger-references-and-edits.ts";
 
 /**
  * The one list of migrations, run at every start-up on SQLite and PostgreSQL alike.
@@ -25,6 +26,7 @@ function migrations({ kind }: AppDatabase): Record<string, Migration> {
     "007-user-roles": addUserRoles(),
     "008-deleted-bikes": createDeletedBikes(kind),
     "009-invitations": createInvitations(kind),
+    "010-ledger-references-and-edits": addLedgerReferencesAndEdits(),
   };
 }
 

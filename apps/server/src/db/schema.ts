@@ -26,7 +26,8 @@ export interface BikeTable {
   updated_at: Timestamp;
 }
 
-export type StockMovementKind = "seed" | "create" | "deliver" | "import" | "delete" | "restore";
+export type StockMovementKind =
+  "seed" | "create" | "deliver" | "import" | "delete" | "restore" | "edit";
 
 /**
  * A deleted bike, restorable until its retention period is over (docs/decisions/015): the bike's
@@ -49,6 +50,10 @@ export interface StockMovementTable {
   actor_id: string | null;
   actor_email: string | null;
   created_at: Timestamp;
+  /** An order or a supplier invoice, given with a delivery or an import (migration 010). */
+  reference: string | null;
+  /** On `edit`: what changed, as JSON `[{ field, from, to }]` (migration 010). */
+  changes: string | null;
 }
 
 /** The columns of better-auth's user table that our queries join on (it owns the rest). */

@@ -43,7 +43,7 @@ describe("the stock version on SQLite", () => {
     expect(version.current()).toBe(first);
 
     writeFromAnotherProcess(file);
-    const afterWrite = version.current();
+    const afterWrite = Number(version.current());
     expect(afterWrite).toBe(Number(first) + 1);
     expect(version.current()).toBe(afterWrite);
 

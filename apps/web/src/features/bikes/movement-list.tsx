@@ -1,4 +1,4 @@
-import type { StockMovement } from "@ultimate-bikes/contract/bikes";
+import type { EditableBikeField, StockMovement } from "@ultimate-bikes/contract/bikes";
 import Table from "react-bootstrap/Table";
 import { ErrorMessage } from "../../components/error-message";
 import { Skeleton, SkeletonTable } from "../../components/skeleton";
@@ -6,13 +6,25 @@ import { formatDateTime } from "../../lib/format";
 import { useIdleSinceMount } from "../../lib/use-after-first-paint";
 import { useMovements } from "./bikes-api";
 
-const describe: Record<StockMovement["kind"], (delta: number) => string> = {
-  seed: (delta) => `Opening stock of ${delta}`,
-  create: (delta) => `Added with ${delta}`,
+/** How the ledger names each field an edit changed. */
+export const EDITABLE_FIELD_LABELS: Record<EditableBikeField, string> = {
+  name: "name",
+  des: "description",
+  price: "price",
+  supplierName: "supplier",
+  photo: "photo",
+  reorderPoint: "reorder point",
+};
+
+const describe: Record<StockMovement["kind"], (movement: StockMovement) => string> = {
+  seed: ({ delta }) => `Opening stock of ${delta}`,
+  create: ({ delta }) => `Added with ${delta}`,
   deliver: () => "Delivered 1",
-  import: (delta) => `Imported ${delta}`,
-  delete: (delta) => `Deleted (${-delta} units)`,
-  restore: (delta) => `Restored with ${delta}`,
+  import: ({ delta }) => `Imported ${delta}`,
+  delete: ({ delta }) => `Deleted (${-delta} units)`,
+  restore: ({ delta }) => `Restored with ${delta}`,
+  edit: ({ changes }) =>
+    `Edited ${(changes ?? []).map(({ field }) => EDITABLE_FIELD_LABELS[field]).join(", ")}`,
 };
 
 /**
@@ -49,7 +61,12 @@ export function MovementList({ bikeId }: { bikeId: string }) {
               <tr key={movement.id}>
                 <td>{formatDateTime(movement.at)}</td>
                 <td>{movement.actorName ?? "Warehouse"}</td>
-                <td>{describe[movement.kind](movement.delta)}</td>
+                <td>
+                  {describe[movement.kind](movement)}
+                  {movement.reference && (
+                    <span className="text-body-secondary"> (ref. {movement.reference})</span>
+                  )}
+                </td>
                 <td>{movement.quantityAfter}</td>
               </tr>
             ))}

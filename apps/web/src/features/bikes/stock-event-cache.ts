@@ -159,7 +159,8 @@ export function createStockCache(queryClient: QueryClient): StockCache {
       case "seed":
       case "create":
       case "restore":
-        // A page already open on this bike (it was restored): show it as it is now.
+      case "edit":
+        // A page already open on this bike (restored or edited): show it as it is now.
         if (event.bike && queryClient.getQueryState(bikeKeys.detail(bikeId))) {
           // The detail query holds a Bike: the list's status and updatedAt are left out.
           queryClient.setQueryData(bikeKeys.detail(bikeId), bikeSchema.parse(event.bike));
