@@ -7,7 +7,8 @@ import type { BenchOptions, DatabaseTarget } from "./options.ts";
 
 /**
  * The read benchmarks' method: the real app against a bare Fastify server that answers the same
- * URLs with the app's own bytes, from memory, both loaded one at a time in alternating rounds.
+ * URLs with the app's own bytes (its headers and body), from memory, both loaded one at a time in
+ * alternating rounds.
  */
 
 export type ReadLoadSettings = Pick<
@@ -29,12 +30,37 @@ export interface FixedResponse {
   /** The path and query this answer is for: several URLs may share a route. */
   url: string;
   contentType: string;
+  /** Every header of the app's answer but those of the connection (see `answerHeaders`). */
+  headers: Record<string, string>;
   bodyBase64: string;
 }
 
 export interface ExactResponse {
   contentType: string;
+  headers: Record<string, string>;
   body: Buffer;
+}
+
+/** Headers Node's HTTP server writes for each answer by itself, on either side. */
+const CONNECTION_HEADERS = new Set([
+  "date",
+  "connection",
+  "keep-alive",
+  "content-length",
+  "transfer-encoding",
+]);
+
+/**
+ * The headers of an answer as the app chose them: its security headers, ETag, Cache-Control,
+ * Vary… The baseline sends them too, so both sides send the same bytes, headers included, and
+ * the ratio measures the app's work rather than the size of its headers.
+ */
+function answerHeaders(response: Response): Record<string, string> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!CONNECTION_HEADERS.has(name)) headers[name] = value;
+  });
+  return headers;
 }
 
 export interface Endpoint {
@@ -112,6 +138,7 @@ function startBaseline(endpoints: Endpoint[], responsesFile: string): Promise<Ch
     route,
     url,
     contentType: response.contentType,
+    headers: response.headers,
     bodyBase64: response.body.toString("base64"),
   }));
   writeFileSync(responsesFile, JSON.stringify(stored));
@@ -122,7 +149,14 @@ function startBaseline(endpoints: Endpoint[], responsesFile: string): Promise<Ch
 async function assertSameBytes(baseline: ChildServer, endpoints: Endpoint[]): Promise<void> {
   for (const { path: urlPath, response } of endpoints) {
     const copy = await expectOk(baseline, urlPath);
-    if (!copy.body.equals(response.body) || copy.contentType !== response.contentType) {
+    const sameHeaders = Object.entries(response.headers).every(
+      ([name, value]) => copy.headers[name] === value,
+    );
+    if (
+      !copy.body.equals(response.body) ||
+      copy.contentType !== response.contentType ||
+      !sameHeaders
+    ) {
       throw new Error(`the baseline does not answer GET ${urlPath} with the app's bytes`);
     }
   }
@@ -140,6 +174,7 @@ export async function expectOk(server: ChildServer, urlPath: string): Promise<Ex
   if (response.status !== 200) throw new Error(`GET ${urlPath} answered ${response.status}`);
   return {
     contentType: response.headers.get("content-type") ?? "",
+    headers: answerHeaders(response),
     body: Buffer.from(await response.arrayBuffer()),
   };
 }

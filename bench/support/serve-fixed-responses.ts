@@ -1,6 +1,6 @@
 /**
  * Child process: the baseline. A bare Fastify server, no plugins, whose routes answer with bytes
- * held in memory, picked by the request's URL (path and query). Whatever the app spends beyond
+ * held in memory (the app's headers and body), picked by the request's URL (path and query). Whatever the app spends beyond
  * this is its own work (database, validation, serialization, hooks).
  */
 import { readFileSync } from "node:fs";
@@ -13,9 +13,9 @@ if (!routesFile) throw new Error("BENCH_FIXED_RESPONSES_FILE is not set");
 const responses = JSON.parse(readFileSync(routesFile, "utf8")) as FixedResponse[];
 
 const byUrl = new Map(
-  responses.map(({ url, contentType, bodyBase64 }) => [
+  responses.map(({ url, headers, bodyBase64 }) => [
     url,
-    { contentType, body: Buffer.from(bodyBase64, "base64") },
+    { headers, body: Buffer.from(bodyBase64, "base64") },
   ]),
 );
 const app = Fastify({ logger: false });
@@ -23,7 +23,7 @@ for (const route of new Set(responses.map((response) => response.route))) {
   app.get(route, (request, reply) => {
     const fixed = byUrl.get(request.url);
     if (!fixed) return reply.code(404).send();
-    return reply.type(fixed.contentType).send(fixed.body);
+    return reply.headers(fixed.headers).send(fixed.body);
   });
 }
 await serveUntilParentGoes(app);

@@ -153,6 +153,39 @@ export const deletedSchema = z.object({
   deletedCount: z.number().int(),
 });
 
+/**
+ * `PUT /bikes/{id}/details`: a bike's details as the edit form sends them, all six at once. The
+ * quantity is not among them: it changes only by deliveries and imports (docs/product.md).
+ */
+export const bikeDetailsInputSchema = z.strictObject({
+  name: safeText(TEXT_MAX),
+  photo: photoField,
+  des: safeText(DESCRIPTION_MAX, { multiline: true }),
+  price: priceField,
+  supplierName: safeText(TEXT_MAX),
+  reorderPoint: wholeNumber(),
+});
+
+export type BikeDetailsInput = z.input<typeof bikeDetailsInputSchema>;
+export type BikeDetailsValues = z.output<typeof bikeDetailsInputSchema>;
+
+/**
+ * `GET` and `PUT /bikes/{id}/details`: the details as stored (the photo as it was entered, not
+ * made absolute), with `tag`, the entity tag an edit sends back as `If-Match` so that it never
+ * overwrites a newer edit (the answer's `ETag` header holds the same, quoted).
+ */
+export const bikeDetailsSchema = z.object({
+  name: z.string(),
+  photo: z.string(),
+  des: z.string(),
+  price: z.number(),
+  supplierName: z.string(),
+  reorderPoint: z.number().int(),
+  tag: z.string(),
+});
+
+export type BikeDetails = z.infer<typeof bikeDetailsSchema>;
+
 /** `POST /bikes/{id}/imports`: add this many units (0 changes nothing). */
 export const importRequestSchema = z.strictObject({ amount: wholeNumber() });
 

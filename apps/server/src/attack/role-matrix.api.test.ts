@@ -25,6 +25,7 @@ interface Request {
   method: NonNullable<InjectOptions["method"]>;
   url: string;
   payload?: Record<string, unknown>;
+  headers?: Record<string, string>;
 }
 
 interface Fixtures {
@@ -68,6 +69,17 @@ const ADMIN = { anonymous: 401, member: 403, staff: 403, admin: 200 };
 const SOME_TOKEN = "a".repeat(40);
 
 const emailOf = (user: TestUser | undefined) => user?.email ?? uniqueEmail("nobody");
+
+/** An edit of a bike's details that any existing version accepts (`If-Match: *`). */
+function editDetailsOf(id: string): Request {
+  const { name, photo, des, price, supplierName } = newBikeBody();
+  return {
+    method: "PUT",
+    url: `/api/bikes/${id}/details`,
+    payload: { name, photo, des, price, supplierName, reorderPoint: 4 },
+    headers: { "if-match": "*" },
+  };
+}
 
 const MATRIX: Record<string, Row> = {
   "GET /api/health": { request: () => ({ method: "GET", url: "/api/health" }), expect: PUBLIC },
@@ -206,6 +218,17 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: STAFF,
   },
+  "GET /api/bikes/:id/details": {
+    request: (fixtures) => ({
+      method: "GET",
+      url: `/api/bikes/${fixtures.warehouseBike()}/details`,
+    }),
+    expect: STAFF,
+  },
+  "PUT /api/bikes/:id/details": {
+    request: (fixtures) => editDetailsOf(fixtures.warehouseBike()),
+    expect: STAFF,
+  },
   "GET /api/items": {
     request: (_, user) => ({ method: "GET", url: `/api/items?email=${emailOf(user)}` }),
     // The original API's call takes the access token only (docs/product.md, API).
@@ -230,6 +253,8 @@ const MATRIX: Record<string, Row> = {
 const OWN_BIKE_ROWS: Record<string, (id: string) => Request> = {
   "DELETE /api/bikes/:id": (id) => ({ method: "DELETE", url: `/api/bikes/${id}` }),
   "GET /api/bikes/:id/movements": (id) => ({ method: "GET", url: `/api/bikes/${id}/movements` }),
+  "GET /api/bikes/:id/details": (id) => ({ method: "GET", url: `/api/bikes/${id}/details` }),
+  "PUT /api/bikes/:id/details": (id) => editDetailsOf(id),
 };
 
 /** Routes that are not the JSON API's: better-auth's own (tested on their own) and the docs. */
@@ -330,7 +355,7 @@ describe(`who may call each route under ACCESS_POLICY=invite on ${testDatabaseKi
   };
 
   function send(request: Request, caller: Caller, credentials: Credentials) {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...request.headers };
     if (caller !== "anonymous") {
       if (credentials === "cookie") {
         headers.cookie = users[caller].cookie;

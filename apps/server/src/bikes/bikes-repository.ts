@@ -14,6 +14,7 @@ import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import { randomUUID } from "node:crypto";
 import type { BikeTable, Database, StockMovementKind } from "../db/schema.ts";
 import { toIsoTimestamp } from "../db/schema.ts";
+import { changesBetween, type StoredDetails } from "./bike-details.ts";
 import { bikeColumns, toBike } from "./bike-rows.ts";
 
 export interface Actor {
@@ -54,6 +55,21 @@ const storedBikeColumns = [
   "created_at",
   "updated_at",
 ] as const;
+
+/** What an edit of a bike's details did: edited (or nothing to change), refused as stale, or no bike. */
+export type DetailsEdit = { edited: StoredDetails } | { stale: StoredDetails } | undefined;
+
+/** The columns that hold a bike's editable details. */
+function detailsColumns(details: StoredDetails) {
+  return {
+    name: details.name,
+    photo: details.photo,
+    des: details.des,
+    price_cents: Math.round(details.price * 100),
+    supplier_name: details.supplierName,
+    reorder_point: details.reorderPoint,
+  };
+}
 
 /** A bike in Recently deleted, with when and by whom (docs/decisions/015). */
 export interface DeletedBikeRecord {
@@ -117,6 +133,27 @@ export function createBikeRepository(
         changes: changes && JSON.stringify(changes),
       })
       .execute();
+  }
+
+  async function detailsIn(
+    executor: Kysely<Database> | Transaction<Database>,
+    id: string,
+  ): Promise<StoredDetails | undefined> {
+    const row = await executor
+      .selectFrom("bike")
+      .select(["name", "photo", "des", "price_cents", "supplier_name", "reorder_point"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return (
+      row && {
+        name: row.name,
+        photo: row.photo,
+        des: row.des,
+        price: Number(row.price_cents) / 100,
+        supplierName: row.supplier_name,
+        reorderPoint: row.reorder_point,
+      }
+    );
   }
 
   async function insertWithMovement(
@@ -217,6 +254,48 @@ export function createBikeRepository(
         return { bike: (await findIn(trx, id))! };
       });
     },
+
+    /**
+     * Edits a bike's details in one transaction, if `accepts` the details stored now (the edit's
+     * If-Match), and records what changed as an `edit` movement. The UPDATE is conditional on the
+     * values it read, so an edit committed in between makes this one stale, never lost.
+     */
+    async editDetails(
+      id: string,
+      next: StoredDetails,
+      accepts: (current: StoredDetails) => boolean,
+      actor: Actor,
+    ): Promise<DetailsEdit> {
+      return write(async (trx) => {
+        const current = await detailsIn(trx, id);
+        if (!current) return undefined;
+        if (!accepts(current)) return { stale: current };
+        const changes = changesBetween(current, next);
+        if (changes.length === 0) return { edited: current };
+        const changed = await trx
+          .updateTable("bike")
+          .set({ ...detailsColumns(next), updated_at: now() })
+          .where("id", "=", id)
+          .where((eb) =>
+            eb.and(
+              Object.entries(detailsColumns(current)).map(([column, value]) =>
+                eb(column as keyof ReturnType<typeof detailsColumns>, "=", value),
+              ),
+            ),
+          )
+          .returning(["id", "name", "quantity"])
+          .executeTakeFirst();
+        if (!changed) {
+          const stored = await detailsIn(trx, id);
+          return stored && { stale: stored };
+        }
+        await record(trx, changed, "edit", 0, changed.quantity, actor, undefined, { changes });
+        return { edited: next };
+      });
+    },
+
+    /** A bike's editable details as stored, or undefined when there is no such bike. */
+    details: (id: string) => detailsIn(db, id),
 
     /** The id of the owner's bike added since `since` with exactly these fields, if any. */
     async findRecentTwin(bike: NewBike, ownerId: string, since: Date): Promise<string | undefined> {

@@ -1,4 +1,6 @@
 import {
+  bikeDetailsInputSchema,
+  bikeDetailsSchema,
   bikeListSchema,
   bikeSchema,
   deletedSchema,
@@ -177,6 +179,49 @@ export async function bikesRoutes(
       acknowledged: true,
       ...orHttpError(await stock.remove(request.params.id, signedInUser(request), "bikes")),
     }),
+  );
+
+  routes.get(
+    "/bikes/:id/details",
+    {
+      ...signedIn,
+      schema: {
+        tags: ["bikes"],
+        summary: "A bike's editable details with their tag (staff, or the bike's owner)",
+        params: bikeIdParams,
+        response: { 200: bikeDetailsSchema, ...errors(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const details = orHttpError(await stock.details(request.params.id, signedInUser(request)));
+      return reply.header("etag", `"${details.tag}"`).send(details);
+    },
+  );
+
+  routes.put(
+    "/bikes/:id/details",
+    {
+      ...signedIn,
+      schema: {
+        tags: ["bikes"],
+        summary:
+          "Edit a bike's details (not its quantity); If-Match must name the tag they were loaded with",
+        params: bikeIdParams,
+        body: bikeDetailsInputSchema,
+        response: { 200: bikeDetailsSchema, ...errors(400, 401, 403, 404, 412, 428) },
+      },
+    },
+    async (request, reply) => {
+      const details = orHttpError(
+        await stock.editDetails(
+          request.params.id,
+          request.body,
+          request.headers["if-match"],
+          signedInUser(request),
+        ),
+      );
+      return reply.header("etag", `"${details.tag}"`).send(details);
+    },
   );
 
   routes.get(

@@ -30,6 +30,8 @@ const forbiddenMessages: Record<ForbiddenReason, string> = {
     "Only warehouse staff can restore deleted warehouse stock. Ask an admin for access.",
   "restore-another-users-bike":
     "This bike belongs to another user; only they or warehouse staff can restore it.",
+  "edit-another-users-bike":
+    "This bike belongs to another user; only they or warehouse staff can edit it.",
 };
 
 const cursorMessages: Record<CursorProblem, string> = {
@@ -39,8 +41,9 @@ const cursorMessages: Record<CursorProblem, string> = {
 
 /**
  * The one place a stock refusal becomes an HTTP error: 404 for no such bike, 409 with the
- * quantity stored now, 403, 428 for a new total without its starting point, 400 for a new total
- * below it or an unusable search cursor. A done outcome gives its value.
+ * quantity stored now, 403, 428 for a new total or an edit without what it was made from, 412 for
+ * an edit made from details changed since, 400 for a new total below its starting point or an
+ * unusable search cursor. A done outcome gives its value.
  */
 export function orHttpError<T>(outcome: Outcome<T>): T {
   switch (outcome.status) {
@@ -63,6 +66,16 @@ export function orHttpError<T>(outcome: Outcome<T>): T {
       throw new HttpError(400, "body.newNumber: an import cannot lower the stock", {
         fields: [{ field: "body.newNumber", message: "must not be below previousQuantity" }],
       });
+    case "edit-tag-missing":
+      throw new HttpError(
+        428,
+        "Say which version of the bike you edited: send the tag of GET /api/bikes/{id}/details as If-Match.",
+      );
+    case "edit-stale":
+      throw new HttpError(
+        412,
+        "Someone else changed this bike while you were editing it. Nothing was saved: look at their changes, then save again.",
+      );
     case "unusable-cursor": {
       // Named as the error handler names every query field (plugins/errors.ts).
       const field = { field: "querystring.cursor", message: cursorMessages[outcome.problem] };

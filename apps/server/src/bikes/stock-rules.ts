@@ -1,4 +1,11 @@
-import type { Bike, Item, NewBike, StockMovement } from "@ultimate-bikes/contract/bikes";
+import type {
+  Bike,
+  BikeDetails,
+  BikeDetailsValues,
+  Item,
+  NewBike,
+  StockMovement,
+} from "@ultimate-bikes/contract/bikes";
 import {
   DELETED_BIKES_LIST_MAX,
   type DeletedBikeList,
@@ -12,6 +19,7 @@ import {
 import { canChangeStock, type Role } from "@ultimate-bikes/contract/roles";
 import { isOwnEmail } from "../auth/authentication.ts";
 import { searchWords } from "../db/search-folding.ts";
+import { detailsTagOf, ifMatchNames, type StoredDetails } from "./bike-details.ts";
 import type { Actor, BikeRepository, QuantityChange } from "./bikes-repository.ts";
 import { purgeTimeOf } from "./deleted-bike-purge.ts";
 import { decodeCursor, encodeCursor, type CursorProblem } from "./stock-cursor.ts";
@@ -44,7 +52,8 @@ export type ForbiddenReason =
   | "remove-another-users-bike"
   | "cancel-another-users-item"
   | "restore-warehouse-stock-as-member"
-  | "restore-another-users-bike";
+  | "restore-another-users-bike"
+  | "edit-another-users-bike";
 
 export type ConflictReason = "empty" | "too-many" | "stale";
 
@@ -59,9 +68,17 @@ export type Outcome<T> =
   /** A new total below the total it was computed from: an import cannot lower the stock. */
   | { status: "total-below-starting-total" }
   /** A search cursor that is not one of ours, or not for this sort. */
-  | { status: "unusable-cursor"; problem: CursorProblem };
+  | { status: "unusable-cursor"; problem: CursorProblem }
+  /** An edit without the tag of the details it was made from (If-Match). */
+  | { status: "edit-tag-missing" }
+  /** An edit made from details that have changed since: nothing was written. */
+  | { status: "edit-stale" };
 
 const done = <T>(value: T) => ({ status: "done", value }) as const;
+const withTag = (details: StoredDetails): BikeDetails => ({
+  ...details,
+  tag: detailsTagOf(details),
+});
 const noSuchBike = { status: "no-such-bike" } as const;
 const forbidden = (reason: ForbiddenReason) => ({ status: "forbidden", reason }) as const;
 const conflict = (reason: ConflictReason, currentQuantity: number) =>
@@ -100,6 +117,14 @@ export function createStockRules(bikes: BikeRepository, search: StockSearch) {
   ): Promise<Outcome<Bike>> {
     const change = await bikes.changeQuantity(id, delta, kind, actor, expected);
     return changeOutcome(change, delta, expected);
+  }
+
+  /** Why the caller may not edit this bike, if they may not; staff may edit any. */
+  async function editRefusal(id: string, caller: Caller) {
+    if (canChangeStock(caller.role)) return undefined;
+    const bike = await bikes.ownerOf(id);
+    if (!bike) return noSuchBike;
+    return bike.ownerId === caller.id ? undefined : forbidden("edit-another-users-bike");
   }
 
   return {
@@ -234,6 +259,34 @@ export function createStockRules(bikes: BikeRepository, search: StockSearch) {
       // Gone in between (a concurrent delete): still no such bike, never a second ledger entry.
       if (!(await bikes.delete(id, actor))) return noSuchBike;
       return done({ deletedCount: 1 });
+    },
+
+    /** A bike's editable details with their tag, for its edit form: staff, or the bike's owner. */
+    async details(id: string, caller: Caller): Promise<Outcome<BikeDetails>> {
+      const refusal = await editRefusal(id, caller);
+      if (refusal) return refusal;
+      const details = await bikes.details(id);
+      return details ? done(withTag(details)) : noSuchBike;
+    },
+
+    /**
+     * Edits a bike's details: staff any bike, a member only their own. `ifMatch` must name the tag
+     * of the details stored now, so a form loaded before someone else's edit cannot overwrite it.
+     * The quantity is not a detail. An edit that changes nothing records nothing.
+     */
+    async editDetails(
+      id: string,
+      next: BikeDetailsValues,
+      ifMatch: string | undefined,
+      caller: Caller,
+    ): Promise<Outcome<BikeDetails>> {
+      if (ifMatch === undefined) return { status: "edit-tag-missing" };
+      const refusal = await editRefusal(id, caller);
+      if (refusal) return refusal;
+      const accepts = (current: StoredDetails) => ifMatchNames(ifMatch, detailsTagOf(current));
+      const edit = await bikes.editDetails(id, next, accepts, caller);
+      if (!edit) return noSuchBike;
+      return "stale" in edit ? { status: "edit-stale" } : done(withTag(edit.edited));
     },
 
     /** Recently deleted, newest first, each with the time from which it may be purged. */

@@ -1,0 +1,41 @@
+import {
+  editableBikeFieldSchema,
+  type BikeChange,
+  type BikeDetails,
+} from "@ultimate-bikes/contract/bikes";
+import { createHash } from "node:crypto";
+
+/** A bike's editable details as stored: the photo as entered, the price in dollars. */
+export type StoredDetails = Omit<BikeDetails, "tag">;
+
+const EDITABLE_FIELDS = editableBikeFieldSchema.options;
+
+/**
+ * The details' entity tag: a hash of the six values, so the same details give the same tag on
+ * every server and an edit is refused only when a field really changed (a delivery in between
+ * changes none). Strong: an edit compares it exactly (RFC 9110, If-Match).
+ */
+export function detailsTagOf(details: StoredDetails): string {
+  const values = EDITABLE_FIELDS.map((field) => details[field]);
+  return createHash("sha256").update(JSON.stringify(values)).digest("base64url").slice(0, 22);
+}
+
+/** What an edit from `before` to `after` changes, field by field, in the form's order. */
+export function changesBetween(before: StoredDetails, after: StoredDetails): BikeChange[] {
+  return EDITABLE_FIELDS.filter((field) => before[field] !== after[field]).map((field) => ({
+    field,
+    from: before[field],
+    to: after[field],
+  }));
+}
+
+/**
+ * Whether an If-Match header names this tag (strong comparison: a weak tag never matches) or is
+ * `*`, which any existing bike matches.
+ */
+export function ifMatchNames(ifMatch: string, tag: string): boolean {
+  return ifMatch.split(",").some((candidate) => {
+    const value = candidate.trim();
+    return value === "*" || value === `"${tag}"`;
+  });
+}
