@@ -13,6 +13,8 @@ export const paths = {
   home: "/",
   inventory: "/inventory",
   bike: "/inventory/:id",
+  /** Edit a bike's details: staff any bike, a member their own. */
+  editBike: "/inventory/:id/edit",
   /** The original app's second route to the same page (docs/product.md, Screens). */
   bikeByOldLink: "/inventory/inventory/:id",
   blog: "/blog",
@@ -32,3 +34,6 @@ export const paths = {
 
 /** The page of one bike. */
 export const bikePagePath = (id: string) => generatePath(paths.bike, { id });
+
+/** The edit form of one bike. */
+export const bikeEditPath = (id: string) => generatePath(paths.editBike, { id });

@@ -36,6 +36,7 @@ export const screenFirstReads: Record<string, string[]> = {
   [paths.bike]: [ACCOUNT, BIKE],
   [paths.bikeByOldLink]: [ACCOUNT, BIKE],
   [paths.manageInventory]: [ACCOUNT, firstStockPage(MANAGE_PAGE_SIZE), SUPPLIERS],
+  [paths.editBike]: [ACCOUNT, `${BIKE}/details`],
   [paths.addNew]: [ACCOUNT],
   [paths.myItems]: [ACCOUNT],
   [paths.recentlyDeleted]: [ACCOUNT],

@@ -52,6 +52,12 @@ export const screenModules: ScreenModule[] = [
     signedIn: true,
   })),
   {
+    path: paths.editBike,
+    module: "src/features/bikes/edit-bike-page.tsx",
+    component: "EditBikePage",
+    signedIn: true,
+  },
+  {
     path: paths.manageInventory,
     module: "src/features/bikes/manage-inventory-page.tsx",
     component: "ManageInventoryPage",

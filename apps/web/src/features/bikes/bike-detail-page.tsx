@@ -8,6 +8,7 @@ import { Link, useParams } from "react-router";
 import { ErrorMessage } from "../../components/error-message";
 import { Skeleton, SkeletonLines } from "../../components/skeleton";
 import { useAccount } from "../../lib/account";
+import { EditBikeLink } from "./edit-bike-link";
 import { ApiRequestError } from "../../lib/api-client";
 import { formatPrice } from "../../lib/format";
 import { paths } from "../../lib/paths";
@@ -78,10 +79,11 @@ function StaffActions({ bike, removed }: { bike: Bike; removed: boolean }) {
       ) : (
         <StockActionsSkeleton />
       )}
-      <p className="mt-4">
+      <p className="mt-4 d-flex flex-wrap gap-2">
         <Link to={paths.manageInventory} className="btn btn-outline-dark">
           Manage Inventory
         </Link>
+        <EditBikeLink bike={bike} />
       </p>
     </>
   );

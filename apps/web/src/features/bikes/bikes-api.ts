@@ -6,6 +6,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import {
+  bikeDetailsSchema,
   bikeSchema,
   FEATURED_BIKE_COUNT,
   itemListSchema,
@@ -13,6 +14,7 @@ import {
   insertedSchema,
   stockMovementListSchema,
   type Bike,
+  type BikeDetailsValues,
   type NewBike,
 } from "@ultimate-bikes/contract/bikes";
 import {
@@ -36,6 +38,7 @@ export const bikeKeys = {
   suppliers: () => [...bikeKeys.all, "suppliers"] as const,
   detail: (id: string) => [...bikeKeys.all, "detail", id] as const,
   movements: (id: string) => [...bikeKeys.all, "movements", id] as const,
+  details: (id: string) => [...bikeKeys.all, "details", id] as const,
   itemLists: () => [...bikeKeys.all, "items"] as const,
   items: (email: string) => [...bikeKeys.itemLists(), email] as const,
 };
@@ -76,6 +79,37 @@ const bikeQueries = {
 };
 
 /** One page of a stock view; while the next view loads, the last one stays on screen. */
+/** A bike's editable details with their tag; each edit form asks afresh (staleTime 0). */
+const detailsQuery = (id: string) =>
+  queryOptions({
+    queryKey: bikeKeys.details(id),
+    queryFn: () => apiRequest(`${bikePath(id)}/details`, bikeDetailsSchema),
+    staleTime: 0,
+  });
+
+export const useBikeDetails = (id: string) => useQuery(detailsQuery(id));
+
+/** The details as stored now: after a refused edit, to show what someone else changed. */
+export function useFreshBikeDetails(id: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.fetchQuery(detailsQuery(id));
+}
+
+/** Saves a bike's details, if they are still those of `tag` (If-Match; 412 when not). */
+export function useEditBike(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ values, tag }: { values: BikeDetailsValues; tag: string }) =>
+      apiRequest(`${bikePath(id)}/details`, bikeDetailsSchema, {
+        method: "PUT",
+        body: values,
+        headers: { "if-match": `"${tag}"` },
+      }),
+    onSuccess: (details) => queryClient.setQueryData(bikeKeys.details(id), details),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bikeKeys.all }),
+  });
+}
+
 export const useStockPage = (query: StockQueryInput) =>
   useQuery({ ...bikeQueries.stockPage(query), placeholderData: keepPreviousData });
 /** Home's featured bikes: the first of the stock in the order it was added (docs/product.md, Home). */

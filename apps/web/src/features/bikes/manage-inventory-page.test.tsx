@@ -71,8 +71,12 @@ describe("Manage Inventory", () => {
       "0",
       "Out of stock",
       "22 Nov 2026, 10:00",
-      "Delete",
+      "EditDelete",
     ]);
+    expect(within(row).getByRole("link", { name: "Edit Honda Navi" })).toHaveAttribute(
+      "href",
+      expect.stringMatching(/^\/inventory\/[\w-]+\/edit$/),
+    );
 
     await user.click(within(table).getByRole("button", { name: "Quantity" }));
     expect(router.state.location.search).toBe("?sort=quantity");

@@ -1,20 +1,11 @@
-import type { EditableBikeField, StockMovement } from "@ultimate-bikes/contract/bikes";
+import type { StockMovement } from "@ultimate-bikes/contract/bikes";
 import Table from "react-bootstrap/Table";
 import { ErrorMessage } from "../../components/error-message";
 import { Skeleton, SkeletonTable } from "../../components/skeleton";
 import { formatDateTime } from "../../lib/format";
 import { useIdleSinceMount } from "../../lib/use-after-first-paint";
 import { useMovements } from "./bikes-api";
-
-/** How the ledger names each field an edit changed. */
-export const EDITABLE_FIELD_LABELS: Record<EditableBikeField, string> = {
-  name: "name",
-  des: "description",
-  price: "price",
-  supplierName: "supplier",
-  photo: "photo",
-  reorderPoint: "reorder point",
-};
+import { EDITABLE_FIELD_LABELS } from "./editable-field-labels";
 
 const describe: Record<StockMovement["kind"], (movement: StockMovement) => string> = {
   seed: ({ delta }) => `Opening stock of ${delta}`,

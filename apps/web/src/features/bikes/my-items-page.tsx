@@ -11,6 +11,7 @@ import { usePageTitle } from "../../lib/use-page-title";
 import { BikeCard } from "./bike-card";
 import { BikeGrid, BikeGridSkeleton } from "./bike-grid";
 import { useCancelItem, useMyItems } from "./bikes-api";
+import { EditBikeLink } from "./edit-bike-link";
 import { toastDeletedWithUndo } from "./delete-bike-button";
 
 /** Three a row on medium screens and wider, one on small (docs/product.md, My Items). */
@@ -76,14 +77,17 @@ function MyItems({ email }: { email: string }) {
           headingLevel="h2"
           details={<ItemDetails bike={bike} />}
           action={
-            <Button
-              variant="outline-danger"
-              onClick={(event) => onCancel(bike, event.currentTarget)}
-              disabled={cancelItem.isPending && cancelItem.variables === bike._id}
-              aria-label={`Cancel ${bike.name}`}
-            >
-              Cancel
-            </Button>
+            <div className="d-flex gap-2">
+              <EditBikeLink bike={bike} />
+              <Button
+                variant="outline-danger"
+                onClick={(event) => onCancel(bike, event.currentTarget)}
+                disabled={cancelItem.isPending && cancelItem.variables === bike._id}
+                aria-label={`Cancel ${bike.name}`}
+              >
+                Cancel
+              </Button>
+            </div>
           }
         />
       )}

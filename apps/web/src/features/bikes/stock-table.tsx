@@ -5,6 +5,7 @@ import { formatDateTime, formatPrice } from "../../lib/format";
 import { bikePagePath } from "../../lib/paths";
 import { BikePhoto } from "./bike-photo";
 import { DeleteBikeButton, type WorkListProps } from "./delete-bike-button";
+import { EditBikeLink } from "./edit-bike-link";
 import { StockBadge } from "./stock-badge";
 
 type SortField = "name" | "price" | "quantity" | "updated";
@@ -104,7 +105,10 @@ export function StockTable({ bikes, sort, onSort, ...deletion }: StockTableProps
               )}
             </td>
             <td className="text-nowrap">{formatDateTime(bike.updatedAt)}</td>
-            <td className="text-end">
+            <td className="text-end text-nowrap">
+              <span className="me-2">
+                <EditBikeLink bike={bike} small />
+              </span>
               <DeleteBikeButton bike={bike} {...deletion} />
             </td>
           </tr>

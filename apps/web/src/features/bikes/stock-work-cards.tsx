@@ -3,6 +3,7 @@ import { CardList } from "../../components/card-list";
 import { formatDateTime, formatPrice } from "../../lib/format";
 import { bikePagePath } from "../../lib/paths";
 import { DeleteBikeButton, type WorkListProps } from "./delete-bike-button";
+import { EditBikeLink } from "./edit-bike-link";
 import { StockBadge } from "./stock-badge";
 
 /**
@@ -36,7 +37,8 @@ export function StockWorkCards({ bikes, ...deletion }: WorkListProps) {
             <dt>Last change</dt>
             <dd>{formatDateTime(bike.updatedAt)}</dd>
           </dl>
-          <div>
+          <div className="d-flex gap-2">
+            <EditBikeLink bike={bike} small />
             <DeleteBikeButton bike={bike} {...deletion} />
           </div>
         </>

@@ -1,0 +1,162 @@
+import { bikeDetailsSchema, type BikeDetails } from "@ultimate-bikes/contract/bikes";
+import { expect, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../support/a11y.ts";
+import { test } from "../support/fixtures.ts";
+import { main } from "../support/landmarks.ts";
+import { SCREEN_SIZES } from "../support/screen-widths.ts";
+import { createBike, fetchBike, toast } from "../support/stock-helpers.ts";
+import { movementRows, openDetail, STAFF_WORKFLOW_TIMEOUT } from "../support/stock-screens.ts";
+
+/*
+ * Editing a bike's details (issue 13): from the bike's page and Manage Inventory, saved over the
+ * details the form was loaded with only, so a colleague's edit in between is shown, not lost.
+ */
+
+test.describe.configure({ timeout: STAFF_WORKFLOW_TIMEOUT });
+
+async function detailsViaApi(page: Page, id: string): Promise<BikeDetails> {
+  const response = await page.request.get(`/api/bikes/${id}/details`);
+  expect(response.status()).toBe(200);
+  return bikeDetailsSchema.parse(await response.json());
+}
+
+/** A colleague's edit through the API, made from the details stored now. */
+async function editViaApi(page: Page, id: string, changes: Partial<BikeDetails>) {
+  const { tag, ...details } = await detailsViaApi(page, id);
+  const response = await page.request.put(`/api/bikes/${id}/details`, {
+    data: { ...details, ...changes },
+    headers: { "if-match": `"${tag}"` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+const field = (page: Page, label: string) => main(page).getByLabel(label, { exact: true });
+
+/** The browser logs the refused save (412) as a console error: the test expects it. */
+const isRefusedEdit = (text: string, url: string) =>
+  /\/api\/bikes\/[\w-]+\/details$/.test(url) && text.includes("412");
+
+test("edits a bike from its page: the page, the list and the ledger show the new details", async ({
+  signedInPage: page,
+}) => {
+  const { id, name } = await createBike(page, { quantity: "7", price: "4100" });
+  await openDetail(page, id, name, 7);
+  await main(page)
+    .getByRole("link", { name: `Edit ${name}` })
+    .click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Edit bike" })).toBeVisible();
+  await expect(page).toHaveTitle("Edit bike- Ultimate Bikes");
+  await expect(field(page, "Price (USD)")).toHaveValue("4100.00");
+  await expect(main(page).getByLabel("Quantity")).toHaveCount(0);
+  const renamed = `${name} Special`;
+  await field(page, "Name").fill(renamed);
+  await field(page, "Price (USD)").fill("4250.50");
+  await main(page).getByRole("button", { name: "Save changes" }).click();
+
+  await expect(toast(page, "Bike updated")).toBeVisible();
+  await openDetail(page, id, renamed, 7);
+  await expect(main(page).getByText("$4,250.50")).toBeVisible();
+  await expect(movementRows(page).first()).toContainText("Edited name, price");
+  expect(await fetchBike(page, id)).toMatchObject({ name: renamed, price: 4250.5, quantity: 7 });
+});
+
+test("shows a colleague's edit made meanwhile, and saves over it only when asked", async ({
+  signedInPage: page,
+  pageErrors,
+}) => {
+  pageErrors.expect(isRefusedEdit);
+  const { id, name } = await createBike(page, { supplierName: "Original Imports" });
+  await page.goto(`/inventory/${id}/edit`);
+  await expect(field(page, "Name")).toHaveValue(name);
+
+  // A colleague saves first, from another screen.
+  await editViaApi(page, id, { supplierName: "Colleague Imports", price: 999 });
+
+  await field(page, "Supplier name").fill("My Imports");
+  await main(page).getByRole("button", { name: "Save changes" }).click();
+
+  const conflict = main(page)
+    .getByRole("alert")
+    .filter({
+      has: page.getByRole("heading", {
+        name: "Someone else changed this bike while you were editing it",
+      }),
+    });
+  await expect(conflict).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Someone else changed/ })).toBeFocused();
+  const supplierRow = conflict.getByRole("row", { name: /supplier/i });
+  await expect(supplierRow).toContainText("Colleague Imports");
+  await expect(supplierRow).toContainText("My Imports");
+  await expect(conflict.getByRole("row", { name: /price/i })).toContainText("$999.00");
+  expect((await detailsViaApi(page, id)).supplierName).toBe("Colleague Imports");
+  await expectNoSeriousA11yViolations(page);
+
+  await conflict.getByRole("button", { name: "Save mine over theirs" }).click();
+  await expect(toast(page, "Bike updated")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/inventory/${id}$`));
+  // Saving mine saves the whole form as shown in the table: my supplier, and the price the form
+  // was loaded with in place of theirs.
+  const saved = await detailsViaApi(page, id);
+  expect(saved.supplierName).toBe("My Imports");
+  expect(saved.price).not.toBe(999);
+});
+
+test("takes the colleague's version into the form when asked", async ({
+  signedInPage: page,
+  pageErrors,
+}) => {
+  pageErrors.expect(isRefusedEdit);
+  const { id } = await createBike(page);
+  await page.goto(`/inventory/${id}/edit`);
+  await expect(field(page, "Reorder point")).toHaveValue("3");
+  await editViaApi(page, id, { reorderPoint: 9 });
+
+  await field(page, "Description").fill("Mine, written meanwhile.");
+  await main(page).getByRole("button", { name: "Save changes" }).click();
+  await main(page).getByRole("button", { name: "Use their version" }).click();
+
+  await expect(main(page).getByRole("alert")).toHaveCount(0);
+  await expect(field(page, "Reorder point")).toHaveValue("9");
+  await main(page).getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page, "Bike updated")).toBeVisible();
+  expect((await detailsViaApi(page, id)).reorderPoint).toBe(9);
+});
+
+test("shows what is wrong with a bad value at its field, and saves nothing", async ({
+  signedInPage: page,
+}) => {
+  const { id, name } = await createBike(page);
+  await page.goto(`/inventory/${id}/edit`);
+  await field(page, "Price (USD)").fill("12.345");
+  await main(page).getByRole("button", { name: "Save changes" }).click();
+  await expect(field(page, "Price (USD)")).toHaveAttribute("aria-invalid", "true");
+  await expect(main(page).getByText("Price (USD) must be a price like 1999.99")).toBeVisible();
+  expect((await fetchBike(page, id))?.name).toBe(name);
+});
+
+test("is reached from Manage Inventory", async ({ signedInPage: page }) => {
+  const { id, name } = await createBike(page);
+  await page.goto(`/manage-inventory?q=${encodeURIComponent(name)}`);
+  await main(page)
+    .getByRole("link", { name: `Edit ${name}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/inventory/${id}/edit$`));
+  await expect(field(page, "Name")).toHaveValue(name);
+});
+
+for (const size of SCREEN_SIZES) {
+  test(`the edit form is accessible at ${size.width} px and fits the screen`, async ({
+    signedInPage: page,
+  }) => {
+    await page.setViewportSize(size);
+    const { id, name } = await createBike(page);
+    await page.goto(`/inventory/${id}/edit`);
+    await expect(field(page, "Name")).toHaveValue(name);
+    await expectNoSeriousA11yViolations(page);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+}
