@@ -35,6 +35,7 @@ import { readCachePlugin } from "./plugins/read-cache.ts";
 import { createStoredAnswerDoor, serverWithDoor } from "./plugins/stored-answer-door.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
+import { stockCsvRoutes } from "./stock-csv/stock-csv-routes.ts";
 import { createStockChangeFeed } from "./stock-events/stock-change-feed.ts";
 import { createStockEventHub } from "./stock-events/stock-event-hub.ts";
 import { stockEventsRoutes } from "./stock-events/stock-events-routes.ts";
@@ -160,6 +161,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       });
       await api.register(stockRoutes, { stock, authentication });
       await api.register(stockEventsRoutes, { hub });
+      await api.register(stockCsvRoutes, { bikes, authentication });
       await api.register(peopleRoutes, { people, authentication });
     },
     { prefix: API_BASE_PATH },

@@ -24,7 +24,7 @@ type Credentials = "cookie" | "bearer";
 interface Request {
   method: NonNullable<InjectOptions["method"]>;
   url: string;
-  payload?: Record<string, unknown>;
+  payload?: Record<string, unknown> | string;
   headers?: Record<string, string>;
 }
 
@@ -69,6 +69,17 @@ const ADMIN = { anonymous: 401, member: 403, staff: 403, admin: 200 };
 const SOME_TOKEN = "a".repeat(40);
 
 const emailOf = (user: TestUser | undefined) => user?.email ?? uniqueEmail("nobody");
+
+/** A one-row CSV that adds a bike, to preview or import. */
+function importCsvTo(path: "import-preview" | "imports"): Request {
+  const { name, supplierName, price, quantity, des, photo } = newBikeBody();
+  return {
+    method: "POST",
+    url: `/api/stock/${path}`,
+    payload: `name,supplier,price,quantity,description,photo\n${[name, supplierName, price, quantity, des, photo].join(",")}\n`,
+    headers: { "content-type": "text/csv" },
+  };
+}
 
 /** An edit of a bike's details that any existing version accepts (`If-Match: *`). */
 function editDetailsOf(id: string): Request {
@@ -227,6 +238,18 @@ const MATRIX: Record<string, Row> = {
   },
   "PUT /api/bikes/:id/details": {
     request: (fixtures) => editDetailsOf(fixtures.warehouseBike()),
+    expect: STAFF,
+  },
+  "GET /api/stock/export.csv": {
+    request: () => ({ method: "GET", url: "/api/stock/export.csv?columns=id,name" }),
+    expect: STAFF,
+  },
+  "POST /api/stock/import-preview": {
+    request: () => importCsvTo("import-preview"),
+    expect: STAFF,
+  },
+  "POST /api/stock/imports": {
+    request: () => importCsvTo("imports"),
     expect: STAFF,
   },
   "GET /api/items": {

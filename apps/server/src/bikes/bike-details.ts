@@ -2,6 +2,7 @@ import {
   editableBikeFieldSchema,
   type BikeChange,
   type BikeDetails,
+  type NewBike,
 } from "@ultimate-bikes/contract/bikes";
 import { createHash } from "node:crypto";
 
@@ -39,3 +40,23 @@ export function ifMatchNames(ifMatch: string, tag: string): boolean {
     return value === "*" || value === `"${tag}"`;
   });
 }
+
+/** A bike as an import finds it: its details and its stock. */
+export interface CurrentBike extends StoredDetails {
+  id: string;
+  quantity: number;
+}
+
+/** One row of a CSV import, as the repository writes it (stock-csv/stock-import-plan.ts). */
+export type PlannedRow =
+  | { line: number; action: "create"; bike: NewBike }
+  | {
+      line: number;
+      action: "update";
+      id: string;
+      before: StoredDetails;
+      next: StoredDetails;
+      changes: BikeChange[];
+      unitsIn: number;
+    }
+  | { line: number; action: "unchanged"; id: string; name: string };

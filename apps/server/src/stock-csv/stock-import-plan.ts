@@ -1,0 +1,206 @@
+import {
+  bikeDetailsInputSchema,
+  bikeIdSchema,
+  newBikeSchema,
+  QUANTITY_MAX,
+  wholeNumber,
+} from "@ultimate-bikes/contract/bikes";
+import {
+  STOCK_CSV_COLUMNS,
+  type ImportProblem,
+  type ImportRow,
+  type StockCsvColumn,
+} from "@ultimate-bikes/contract/stock-csv";
+import type { z } from "zod";
+import {
+  changesBetween,
+  type CurrentBike,
+  type PlannedRow,
+  type StoredDetails,
+} from "../bikes/bike-details.ts";
+import type { CsvRecord } from "./csv-text.ts";
+
+export interface ImportPlan {
+  rows: PlannedRow[];
+  problems: ImportProblem[];
+}
+
+type Field = Exclude<keyof z.input<typeof newBikeSchema>, "email">;
+
+/** Which API field each column fills. */
+const FIELD_OF: Record<Exclude<StockCsvColumn, "id">, Field> = {
+  name: "name",
+  supplier: "supplierName",
+  price: "price",
+  quantity: "quantity",
+  "reorder point": "reorderPoint",
+  description: "des",
+  photo: "photo",
+};
+const COLUMN_OF = Object.fromEntries(
+  Object.entries(FIELD_OF).map(([column, field]) => [field, column]),
+) as Record<Field, StockCsvColumn>;
+
+/** Other names spreadsheets give the columns, folded to lower case without spaces or _. */
+const ALIASES: Record<string, StockCsvColumn> = {
+  suppliername: "supplier",
+  qty: "quantity",
+  des: "description",
+  photourl: "photo",
+};
+
+const folded = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, "");
+
+/** The columns a header names, in its order; an unknown or repeated one is a problem. */
+export function columnsOf(header: string[]) {
+  const byFolded = new Map<string, StockCsvColumn>(
+    STOCK_CSV_COLUMNS.map((column) => [folded(column), column]),
+  );
+  const problems: ImportProblem[] = [];
+  const seen = new Set<StockCsvColumn>();
+  const columns = header.map((name) => {
+    const column = byFolded.get(folded(name)) ?? ALIASES[folded(name)];
+    if (!column) {
+      problems.push({
+        line: 1,
+        column: name,
+        message: `is not a column of the stock; the columns are ${STOCK_CSV_COLUMNS.join(", ")}`,
+      });
+    } else if (seen.has(column)) {
+      problems.push({ line: 1, column: name, message: "is there twice" });
+    }
+    if (column) seen.add(column);
+    return column;
+  });
+  return { columns, problems };
+}
+
+/** The ids the rows name, well formed, to look their bikes up. */
+export function idsNamedBy(columns: (StockCsvColumn | undefined)[], records: CsvRecord[]) {
+  const at = columns.indexOf("id");
+  if (at < 0) return [];
+  return records
+    .map((record) => record.cells[at]?.trim() ?? "")
+    .filter((id) => bikeIdSchema.safeParse(id).success);
+}
+
+const newBikeRow = newBikeSchema.omit({ email: true });
+const quantityCell = wholeNumber();
+
+/**
+ * What an import will do, row by row: a row without an id adds a bike (every column but the
+ * reorder point required); a row with one updates that bike, each empty cell keeping what it has.
+ * An update may raise the stock (the difference is an import in the ledger) but never lower it:
+ * units leave only by deliveries. Every wrong cell is a problem with its line and column.
+ */
+export function planImport(
+  columns: (StockCsvColumn | undefined)[],
+  records: CsvRecord[],
+  current: ReadonlyMap<string, CurrentBike>,
+): ImportPlan {
+  const rows: PlannedRow[] = [];
+  const problems: ImportProblem[] = [];
+  const lineOfId = new Map<string, number>();
+
+  for (const { line, cells } of records) {
+    const given: Partial<Record<Field, string>> = {};
+    let id = "";
+    columns.forEach((column, index) => {
+      const cell = cells[index]?.trim() ?? "";
+      if (!column || cell === "") return;
+      if (column === "id") id = cell;
+      else given[FIELD_OF[column]] = cell;
+    });
+    const problem = (column: StockCsvColumn | null, message: string) =>
+      problems.push({ line, column, message });
+    const fieldProblems = (issues: z.core.$ZodIssue[]) =>
+      issues.forEach((issue) => problem(COLUMN_OF[issue.path[0] as Field] ?? null, issue.message));
+
+    if (id === "") {
+      const parsed = newBikeRow.safeParse(given);
+      if (parsed.success) rows.push({ line, action: "create", bike: parsed.data });
+      else fieldProblems(parsed.error.issues);
+      continue;
+    }
+    const bike = current.get(id);
+    if (!bike) {
+      problem("id", "names no bike in the warehouse (leave it empty to add a new bike)");
+      continue;
+    }
+    const earlier = lineOfId.get(id);
+    if (earlier !== undefined) {
+      problem("id", `names the same bike as line ${earlier}`);
+      continue;
+    }
+    lineOfId.set(id, line);
+    const { quantity, ...details } = given;
+    const next = bikeDetailsInputSchema.safeParse({ ...formValues(bike), ...details });
+    let unitsIn = 0;
+    if (quantity !== undefined) {
+      const parsed = quantityCell.safeParse(quantity);
+      if (!parsed.success)
+        fieldProblems(parsed.error.issues.map((issue) => ({ ...issue, path: ["quantity"] })));
+      else if (parsed.data < bike.quantity) {
+        problem(
+          "quantity",
+          `is below the ${bike.quantity} in stock: units leave only by deliveries`,
+        );
+      } else if (parsed.data > QUANTITY_MAX) {
+        problem("quantity", `must be at most ${QUANTITY_MAX.toLocaleString("en-US")}`);
+      } else unitsIn = parsed.data - bike.quantity;
+    }
+    if (!next.success) {
+      fieldProblems(next.error.issues);
+      continue;
+    }
+    const changes = changesBetween(bike, next.data);
+    if (changes.length === 0 && unitsIn === 0) {
+      rows.push({ line, action: "unchanged", id, name: bike.name });
+    } else {
+      rows.push({ line, action: "update", id, before: bike, next: next.data, changes, unitsIn });
+    }
+  }
+  return { rows, problems };
+}
+
+/** The stored details as a form (or a CSV cell) holds them. */
+function formValues({ name, photo, des, price, supplierName, reorderPoint }: StoredDetails) {
+  return { name, photo, des, price, supplierName, reorderPoint };
+}
+
+/** A planned row as the preview shows it. */
+export function previewRow(row: PlannedRow): ImportRow {
+  switch (row.action) {
+    case "create":
+      return {
+        line: row.line,
+        action: "create",
+        id: null,
+        name: row.bike.name,
+        changes: [],
+        unitsIn: row.bike.quantity,
+      };
+    case "update":
+      return {
+        line: row.line,
+        action: "update",
+        id: row.id,
+        name: row.next.name,
+        changes: row.changes,
+        unitsIn: row.unitsIn,
+      };
+    case "unchanged":
+      return {
+        line: row.line,
+        action: "unchanged",
+        id: row.id,
+        name: row.name,
+        changes: [],
+        unitsIn: 0,
+      };
+  }
+}

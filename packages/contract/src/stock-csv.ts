@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { bikeChangeSchema } from "./bikes.ts";
+
+/**
+ * CSV in and out of the stock (issue 13). The columns, by the header a spreadsheet shows; an
+ * import also takes each column's other usual names (`csvColumnAliases`).
+ */
+export const STOCK_CSV_COLUMNS = [
+  "id",
+  "name",
+  "supplier",
+  "price",
+  "quantity",
+  "reorder point",
+  "description",
+  "photo",
+] as const;
+export const stockCsvColumnSchema = z.enum(STOCK_CSV_COLUMNS);
+export type StockCsvColumn = z.infer<typeof stockCsvColumnSchema>;
+
+/** The most rows one import takes: one transaction that stays short, and a preview people read. */
+export const STOCK_IMPORT_MAX_ROWS = 20_000;
+/** The most bytes an import file may have (about 20,000 rows with long descriptions). */
+export const STOCK_IMPORT_MAX_BYTES = 8 * 1024 * 1024;
+
+/** `GET /stock/export.csv?columns=`: which columns, in this order; all of them by default. */
+export const stockExportQuerySchema = z.strictObject({
+  columns: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value.trim() === "") return [...STOCK_CSV_COLUMNS];
+      const names = value.split(",").map((name) => name.trim());
+      const unknown = names.filter((name) => !stockCsvColumnSchema.safeParse(name).success);
+      if (unknown.length > 0) {
+        context.addIssue({
+          code: "custom",
+          message: `has no column ${unknown.map((name) => `"${name}"`).join(", ")}; the columns are ${STOCK_CSV_COLUMNS.join(", ")}`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(names)] as StockCsvColumn[];
+    }),
+});
+
+/** A problem with one cell (or a whole row, `column` null) of an import, as a person fixes it. */
+export const importProblemSchema = z.object({
+  /** The file's line the row starts on (the header is line 1). */
+  line: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type ImportProblem = z.infer<typeof importProblemSchema>;
+
+/** What the import will do to one row's bike. */
+export const importRowSchema = z.object({
+  line: z.number().int(),
+  action: z.enum(["create", "update", "unchanged"]),
+  /** The bike updated; null for a new one. */
+  id: z.string().nullable(),
+  name: z.string(),
+  /** On update: each detail it changes. */
+  changes: z.array(bikeChangeSchema),
+  /** Units it adds (an update may only raise the stock; a new bike starts with its quantity). */
+  unitsIn: z.number().int(),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+/** `POST /stock/import-preview`: the plan, row by row, or why rows are wrong. Nothing changes. */
+export const importPreviewSchema = z.object({
+  rows: z.array(importRowSchema),
+  problems: z.array(importProblemSchema),
+  summary: z.object({
+    create: z.number().int(),
+    update: z.number().int(),
+    unchanged: z.number().int(),
+  }),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+/** `POST /stock/imports`: what one transaction did. */
+export const importResultSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
