@@ -31,8 +31,18 @@ export class ApiRequestError extends Error {
 
 interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, with its content type (a CSV file, say), instead of a JSON body. */
+  text?: { type: string; content: string };
   headers?: Record<string, string>;
+}
+
+/** The request's body and the content type that goes with it. */
+function payloadOf({ body, text }: RequestOptions) {
+  if (text) return { type: text.type, content: text.content };
+  if (body === undefined) return undefined;
+  return { type: "application/json", content: JSON.stringify(body) };
 }
 
 function parseJson(text: string): unknown {
@@ -65,16 +75,18 @@ function refusal(response: Response, text: string): ApiRequestError {
 export async function apiRequest<Schema extends z.ZodType>(
   path: string,
   schema: Schema,
-  { method = "GET", body, headers = {} }: RequestOptions = {},
+  options: RequestOptions = {},
 ): Promise<z.infer<Schema>> {
+  const { method = "GET", headers = {} } = options;
+  const payload = payloadOf(options);
   let response: Response;
   let text: string;
   try {
     response = await fetch(`${API_BASE_PATH}${path}`, {
       method,
       credentials: "same-origin",
-      headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: payload ? { "content-type": payload.type, ...headers } : headers,
+      body: payload?.content,
     });
     text = await response.text();
   } catch (failure) {

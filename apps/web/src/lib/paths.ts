@@ -28,6 +28,8 @@ export const paths = {
   myItems: "/my-item",
   /** Staff: bikes deleted within the retention period, to restore. */
   recentlyDeleted: "/recently-deleted",
+  /** Staff: import the stock from a CSV file, export it to one. */
+  stockCsv: "/stock-csv",
   /** Admins: invite, promote, demote and remove people. */
   people: "/people",
 } as const;

@@ -38,6 +38,7 @@ export const screenFirstReads: Record<string, string[]> = {
   [paths.manageInventory]: [ACCOUNT, firstStockPage(MANAGE_PAGE_SIZE), SUPPLIERS],
   [paths.editBike]: [ACCOUNT, `${BIKE}/details`],
   [paths.addNew]: [ACCOUNT],
+  [paths.stockCsv]: [ACCOUNT],
   [paths.myItems]: [ACCOUNT],
   [paths.recentlyDeleted]: [ACCOUNT],
   [paths.people]: [ACCOUNT],

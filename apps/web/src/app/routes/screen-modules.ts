@@ -58,6 +58,12 @@ export const screenModules: ScreenModule[] = [
     signedIn: true,
   },
   {
+    path: paths.stockCsv,
+    module: "src/features/stock-csv/stock-csv-page.tsx",
+    component: "StockCsvPage",
+    signedIn: true,
+  },
+  {
     path: paths.manageInventory,
     module: "src/features/bikes/manage-inventory-page.tsx",
     component: "ManageInventoryPage",

@@ -95,6 +95,9 @@ function WorkList({ controls, wide, deletion }: WorkListProps) {
         <Link to={paths.recentlyDeleted} className="btn btn-outline-dark">
           Recently deleted
         </Link>
+        <Link to={paths.stockCsv} className="btn btn-outline-dark">
+          CSV import and export
+        </Link>
       </div>
       <StockControls controls={controls} />
       <StockResults

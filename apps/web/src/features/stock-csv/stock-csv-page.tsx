@@ -1,0 +1,269 @@
+import {
+  STOCK_CSV_COLUMNS,
+  STOCK_IMPORT_MAX_BYTES,
+  STOCK_IMPORT_MAX_ROWS,
+  type ImportPreview,
+  type StockCsvColumn,
+} from "@ultimate-bikes/contract/stock-csv";
+import { useId, useState, type ChangeEvent } from "react";
+import Alert from "react-bootstrap/Alert";
+import Button from "react-bootstrap/Button";
+import Container from "react-bootstrap/Container";
+import Form from "react-bootstrap/Form";
+import Table from "react-bootstrap/Table";
+import { Link } from "react-router";
+import { toast } from "react-toastify";
+import { ErrorMessage } from "../../components/error-message";
+import { Skeleton, SkeletonLines } from "../../components/skeleton";
+import { useAccount } from "../../lib/account";
+import { paths } from "../../lib/paths";
+import { usePageTitle } from "../../lib/use-page-title";
+import { exportUrl, useImportCsv, usePreviewImport } from "./stock-csv-api";
+
+/** How many of a preview's rows the page lists; the summary counts them all. */
+const ROWS_SHOWN = 100;
+
+const ACTION_LABELS = { create: "Add", update: "Update", unchanged: "No change" } as const;
+
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+
+/** Staff move stock in and out of spreadsheets here (issue 13); others read why they cannot. */
+export function StockCsvPage() {
+  usePageTitle("CSV import and export");
+  const { canChangeStock, isPending } = useAccount();
+  return (
+    <Container as="section" className="py-5">
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-3 mb-4">
+        <h1 className="mb-0">CSV import and export</h1>
+        <Link to={paths.manageInventory} className="btn btn-outline-dark">
+          Manage Inventory
+        </Link>
+      </div>
+      {isPending ? (
+        <Skeleton label="Checking your access…">
+          <SkeletonLines lines={2} />
+        </Skeleton>
+      ) : canChangeStock ? (
+        <>
+          <ImportSection />
+          <ExportSection />
+        </>
+      ) : (
+        <p>Only warehouse staff can import or export the stock. Ask an admin if you need to.</p>
+      )}
+    </Container>
+  );
+}
+
+function ImportSection() {
+  const fileId = useId();
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [tooLarge, setTooLarge] = useState(false);
+  const preview = usePreviewImport();
+  const importCsv = useImportCsv();
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.currentTarget.files?.[0];
+    preview.reset();
+    importCsv.reset();
+    setFile(null);
+    setTooLarge(false);
+    if (!chosen) return;
+    if (chosen.size > STOCK_IMPORT_MAX_BYTES) {
+      setTooLarge(true);
+      return;
+    }
+    const text = await chosen.text();
+    setFile({ name: chosen.name, text });
+    preview.mutate(text);
+  }
+
+  function runImport() {
+    if (!file) return;
+    importCsv.mutate(file.text, {
+      onSuccess: ({ created, updated }) => {
+        toast.success(`Imported: ${plural(created, "bike")} added, ${updated} updated.`);
+        preview.reset();
+        setFile(null);
+      },
+      onError: (error) => toast.error(error.message),
+    });
+  }
+
+  return (
+    <section aria-labelledby="import-heading" className="mb-5">
+      <h2 id="import-heading" className="h4">
+        Import
+      </h2>
+      <p>
+        A row without an id adds a bike; a row with a bike's id updates it, and an empty cell keeps
+        what it has. The quantity of a bike already here may only go up: the difference is an import
+        in its ledger. The columns, in any order: {STOCK_CSV_COLUMNS.join(", ")}. Comma, semicolon
+        or tab between fields; at most {STOCK_IMPORT_MAX_ROWS.toLocaleString("en-US")} rows. You see
+        what will happen before anything changes, and the file is imported whole or not at all.
+      </p>
+      <Form.Group controlId={fileId} className="mb-3">
+        <Form.Label>CSV file</Form.Label>
+        <Form.Control
+          type="file"
+          accept=".csv,text/csv"
+          onChange={(event) => void choose(event as ChangeEvent<HTMLInputElement>)}
+        />
+      </Form.Group>
+      {tooLarge && (
+        <Alert variant="danger" role="alert">
+          This file is larger than {STOCK_IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller
+          files and import each.
+        </Alert>
+      )}
+      {preview.isPending && (
+        <Skeleton label="Reading the file…">
+          <SkeletonLines lines={3} />
+        </Skeleton>
+      )}
+      {preview.error && <ErrorMessage error={preview.error} />}
+      {preview.data && file && (
+        <ImportPlan
+          fileName={file.name}
+          plan={preview.data}
+          importing={importCsv.isPending}
+          onImport={runImport}
+        />
+      )}
+      {importCsv.isSuccess && (
+        <p role="status">
+          The import is done. <Link to={paths.manageInventory}>See the stock</Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function ImportPlan({
+  fileName,
+  plan,
+  importing,
+  onImport,
+}: {
+  fileName: string;
+  plan: ImportPreview;
+  importing: boolean;
+  onImport: () => void;
+}) {
+  const { create, update, unchanged } = plan.summary;
+  const changes = create + update;
+  return (
+    <div aria-live="polite">
+      {plan.problems.length > 0 ? (
+        <>
+          <Alert variant="danger" role="alert">
+            {fileName} has {plural(plan.problems.length, "problem")}. Nothing will be imported: fix
+            these rows and choose the file again.
+          </Alert>
+          <Table size="sm" bordered responsive className="mb-4">
+            <caption className="visually-hidden">Problems in the file</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="text-end">
+                  Line
+                </th>
+                <th scope="col">Column</th>
+                <th scope="col">Problem</th>
+              </tr>
+            </thead>
+            <tbody>
+              {plan.problems.map((problem, index) => (
+                <tr key={index}>
+                  <td className="text-end">{problem.line}</td>
+                  <td>{problem.column ?? "(the row)"}</td>
+                  <td>{problem.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </>
+      ) : (
+        <p role="status">
+          {fileName}: {plural(create, "bike")} to add, {update} to update, {unchanged} unchanged.
+        </p>
+      )}
+      {plan.rows.length > 0 && (
+        <Table size="sm" striped responsive className="mb-3">
+          <caption className="visually-hidden">What each row will do</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="text-end">
+                Line
+              </th>
+              <th scope="col">Action</th>
+              <th scope="col">Bike</th>
+              <th scope="col">Changes</th>
+              <th scope="col" className="text-end">
+                Units in
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {plan.rows.slice(0, ROWS_SHOWN).map((row) => (
+              <tr key={row.line}>
+                <td className="text-end">{row.line}</td>
+                <td>{ACTION_LABELS[row.action]}</td>
+                <td className="text-break">{row.name}</td>
+                <td className="text-break">
+                  {row.changes.map(({ field, from, to }) => `${field}: ${from} → ${to}`).join("; ")}
+                </td>
+                <td className="text-end">{row.unitsIn}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      {plan.rows.length > ROWS_SHOWN && (
+        <p className="text-body-secondary">
+          And {plural(plan.rows.length - ROWS_SHOWN, "more row")}.
+        </p>
+      )}
+      {plan.problems.length === 0 && (
+        <Button variant="danger" onClick={onImport} disabled={importing || changes === 0}>
+          {importing ? "Importing…" : `Import ${plural(changes, "change")}`}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function ExportSection() {
+  const [columns, setColumns] = useState<StockCsvColumn[]>([...STOCK_CSV_COLUMNS]);
+  const toggle = (column: StockCsvColumn, on: boolean) =>
+    setColumns((chosen) =>
+      STOCK_CSV_COLUMNS.filter((name) => (name === column ? on : chosen.includes(name))),
+    );
+  return (
+    <section aria-labelledby="export-heading">
+      <h2 id="export-heading" className="h4">
+        Export
+      </h2>
+      <fieldset className="mb-3">
+        <legend className="fs-6">Columns</legend>
+        {STOCK_CSV_COLUMNS.map((column) => (
+          <Form.Check
+            inline
+            key={column}
+            id={`export-${column.replace(" ", "-")}`}
+            label={column}
+            checked={columns.includes(column)}
+            onChange={(event) => toggle(column, event.currentTarget.checked)}
+          />
+        ))}
+      </fieldset>
+      {columns.length > 0 ? (
+        <a className="btn btn-outline-dark" href={exportUrl(columns)} download>
+          Download the stock as CSV
+        </a>
+      ) : (
+        <p className="text-body-secondary">Choose at least one column to export.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { expect, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../support/a11y.ts";
+import { test } from "../support/fixtures.ts";
+import { main } from "../support/landmarks.ts";
+import { SCREEN_SIZES } from "../support/screen-widths.ts";
+import { createBike, fetchBike, toast } from "../support/stock-helpers.ts";
+import { STAFF_WORKFLOW_TIMEOUT } from "../support/stock-screens.ts";
+
+/*
+ * CSV in and out of the stock (issue 13): a file with bad rows is previewed with its problems and
+ * changes nothing; a good one is previewed, then imported whole; the export downloads the
+ * columns chosen.
+ */
+
+test.describe.configure({ timeout: STAFF_WORKFLOW_TIMEOUT });
+
+const HEADER = "id,name,supplier,price,quantity,reorder point,description,photo";
+const PHOTO = "/images/bikes/honda-cbr650r.svg";
+const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
+
+async function chooseFile(page: Page, name: string, content: string) {
+  await main(page)
+    .getByLabel("CSV file")
+    .setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(content) });
+}
+
+async function stockNamed(page: Page, name: string) {
+  const response = await page.request.get(`/api/stock?q=${encodeURIComponent(name)}&limit=10`);
+  const { items } = (await response.json()) as { items: { name: string }[] };
+  return items.filter((item) => item.name === name);
+}
+
+test("a file with bad rows shows them and changes nothing; a good one is imported whole", async ({
+  signedInPage: page,
+}) => {
+  const { id, name } = await createBike(page, { quantity: "4", price: "100" });
+  const added = unique("From a spreadsheet");
+  await page.goto("/manage-inventory");
+  await main(page).getByRole("link", { name: "CSV import and export" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "CSV import and export" }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle("CSV import and export- Ultimate Bikes");
+
+  const bad = [
+    HEADER,
+    `,${added},Sheet Imports,2500,3,2,Added from a file.,${PHOTO}`,
+    `,,Sheet Imports,2500,3,2,No name.,${PHOTO}`,
+    `${id},,,150,2,,,`,
+  ].join("\n");
+  await chooseFile(page, "bad.csv", bad);
+  const alert = main(page).getByRole("alert");
+  await expect(alert).toHaveText(
+    "bad.csv has 2 problems. Nothing will be imported: fix these rows and choose the file again.",
+  );
+  const problems = main(page).getByRole("table", { name: "Problems in the file" });
+  await expect(problems.getByRole("row", { name: /^3 name is required$/ })).toBeVisible();
+  await expect(
+    problems.getByRole("row", { name: /^4 quantity is below the 4 in stock/ }),
+  ).toBeVisible();
+  await expect(main(page).getByRole("button", { name: /^Import/ })).toHaveCount(0);
+  expect(await stockNamed(page, added)).toEqual([]);
+  expect(await fetchBike(page, id)).toMatchObject({ price: 100, quantity: 4 });
+
+  const good = [
+    HEADER,
+    `,${added},Sheet Imports,2500,3,2,"Added from a file, with a comma.",${PHOTO}`,
+    `${id},,,150,6,,,`,
+  ].join("\n");
+  await chooseFile(page, "good.csv", good);
+  await expect(main(page).getByRole("status")).toHaveText(
+    "good.csv: 1 bike to add, 1 to update, 0 unchanged.",
+  );
+  const plan = main(page).getByRole("table", { name: "What each row will do" });
+  await expect(plan.getByRole("row", { name: new RegExp(`^2 Add ${added}`) })).toBeVisible();
+  await expect(
+    plan.getByRole("row", { name: new RegExp(`^3 Update ${name} price: 100 → 150 2$`) }),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await main(page).getByRole("button", { name: "Import 2 changes" }).click();
+  await expect(toast(page, "Imported: 1 bike added, 1 updated.")).toBeVisible();
+  expect(await stockNamed(page, added)).toHaveLength(1);
+  expect(await fetchBike(page, id)).toMatchObject({ price: 150, quantity: 6 });
+});
+
+test("exports the columns chosen", async ({ signedInPage: page }) => {
+  const { name } = await createBike(page, { supplierName: "Export Check Ltd." });
+  await page.goto("/stock-csv");
+  const columns = main(page).getByRole("group", { name: "Columns" });
+  for (const column of ["id", "price", "reorder point", "description", "photo"]) {
+    await columns.getByLabel(column, { exact: true }).uncheck();
+  }
+  const downloading = page.waitForEvent("download");
+  await main(page).getByRole("link", { name: "Download the stock as CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^stock-\d{4}-\d\d-\d\d\.csv$/);
+  const lines = (await (await download.createReadStream()).toArray()).join("").split("\r\n");
+  expect(lines[0]).toBe("name,supplier,quantity");
+  expect(lines).toContain(`${name},Export Check Ltd.,5`);
+});
+
+for (const size of SCREEN_SIZES) {
+  test(`is accessible at ${size.width} px and fits the screen`, async ({ signedInPage: page }) => {
+    await page.setViewportSize(size);
+    await page.goto("/stock-csv");
+    await expect(main(page).getByLabel("CSV file")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+}
