@@ -35,6 +35,8 @@ import { readCachePlugin } from "./plugins/read-cache.ts";
 import { createStoredAnswerDoor, serverWithDoor } from "./plugins/stored-answer-door.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
+import { createPhotoRepository } from "./photos/photos-repository.ts";
+import { photoUploadRoutes, uploadedPhotoRoutes } from "./photos/photos-routes.ts";
 import { stockCsvRoutes } from "./stock-csv/stock-csv-routes.ts";
 import { createStockChangeFeed } from "./stock-events/stock-change-feed.ts";
 import { createStockEventHub } from "./stock-events/stock-event-hub.ts";
@@ -143,6 +145,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   const stock = createStockRules(bikes, createStockSearch(database, config.publicUrl));
+  const photos = createPhotoRepository(database.db);
   await app.register(addRateLimitPlugin, {
     db: database.db,
     perMinute: config.bikeAddsPerMinute,
@@ -162,10 +165,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(stockRoutes, { stock, authentication });
       await api.register(stockEventsRoutes, { hub });
       await api.register(stockCsvRoutes, { bikes, authentication });
+      await api.register(photoUploadRoutes, { photos, authentication });
       await api.register(peopleRoutes, { people, authentication });
     },
     { prefix: API_BASE_PATH },
   );
+  await app.register(uploadedPhotoRoutes, { photos });
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;
 }

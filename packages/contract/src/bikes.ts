@@ -280,3 +280,10 @@ export const importFormSchema = z.object({
         .max(QUANTITY_MAX, `Please enter at most ${QUANTITY_MAX.toLocaleString("en-US")} units.`),
     ),
 });
+
+/** Photos people upload (issue 13): JPEG, PNG or WebP, judged by their content, at most this big. */
+export const PHOTO_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const PHOTO_UPLOAD_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+
+/** `POST /photos`: where the uploaded photo is, a path on this site for a bike's `photo`. */
+export const uploadedPhotoSchema = z.object({ photo: z.string() });

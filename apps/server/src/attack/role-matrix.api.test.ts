@@ -2,6 +2,7 @@ import type { Role } from "@ultimate-bikes/contract/roles";
 import { uniqueEmail } from "@ultimate-bikes/test-support/accounts";
 import { newBikeBody } from "@ultimate-bikes/test-support/new-bike";
 import type { InjectOptions } from "fastify";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessTokenFor, type TestUser } from "../../test/accounts.ts";
 import { roleOf, signUpAs, storeRole, verifyEmailOf } from "../../test/roles.ts";
@@ -24,7 +25,7 @@ type Credentials = "cookie" | "bearer";
 interface Request {
   method: NonNullable<InjectOptions["method"]>;
   url: string;
-  payload?: Record<string, unknown> | string;
+  payload?: Record<string, unknown> | string | Buffer;
   headers?: Record<string, string>;
 }
 
@@ -239,6 +240,19 @@ const MATRIX: Record<string, Row> = {
   "PUT /api/bikes/:id/details": {
     request: (fixtures) => editDetailsOf(fixtures.warehouseBike()),
     expect: STAFF,
+  },
+  "POST /api/photos": {
+    request: async () => ({
+      method: "POST",
+      url: "/api/photos",
+      payload: await sharp({
+        create: { width: 80, height: 50, channels: 3, background: "#345" },
+      })
+        .png()
+        .toBuffer(),
+      headers: { "content-type": "image/png" },
+    }),
+    expect: ADDS,
   },
   "GET /api/stock/export.csv": {
     request: () => ({ method: "GET", url: "/api/stock/export.csv?columns=id,name" }),

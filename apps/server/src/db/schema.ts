@@ -88,6 +88,16 @@ export interface InvitationTable {
   accepted_at: Timestamp | null;
 }
 
+/** One size of an uploaded photo (migration 013), WebP. */
+export interface UploadedPhotoTable {
+  id: string;
+  width: number;
+  content_type: string;
+  bytes: Buffer;
+  uploaded_by: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -95,6 +105,7 @@ export interface Database {
   bike: BikeTable;
   deleted_bike: DeletedBikeTable;
   stock_movement: StockMovementTable;
+  uploaded_photo: UploadedPhotoTable;
 }
 
 export function toIsoTimestamp(value: Timestamp): string {
