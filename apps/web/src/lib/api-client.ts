@@ -33,14 +33,14 @@ interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Sent as JSON. */
   body?: unknown;
-  /** Sent as it is, with its content type (a CSV file, say), instead of a JSON body. */
-  text?: { type: string; content: string };
+  /** Sent as it is, with its content type (a CSV file, a photo), instead of a JSON body. */
+  raw?: { type: string; content: string | Blob };
   headers?: Record<string, string>;
 }
 
 /** The request's body and the content type that goes with it. */
-function payloadOf({ body, text }: RequestOptions) {
-  if (text) return { type: text.type, content: text.content };
+function payloadOf({ body, raw }: RequestOptions) {
+  if (raw) return raw;
   if (body === undefined) return undefined;
   return { type: "application/json", content: JSON.stringify(body) };
 }

@@ -8,13 +8,14 @@ import {
 import { STOCK_STATUS_LABELS } from "@ultimate-bikes/contract/stock";
 import Container from "react-bootstrap/Container";
 import Form from "react-bootstrap/Form";
-import { useForm, type FieldPath, type Resolver } from "react-hook-form";
+import { useForm, useWatch, type FieldPath, type Resolver } from "react-hook-form";
 import { toast } from "react-toastify";
 import { SubmitButton } from "../../components/submit-button";
 import { showServerFieldErrors } from "../../lib/form-errors";
 import { useSession } from "../../lib/auth-client";
 import { usePageTitle } from "../../lib/use-page-title";
 import { bikeFields, BikeFormFields, type BikeFieldSpec } from "./bike-form-fields";
+import { PhotoUpload } from "./photo-upload";
 import { useAddBike } from "./bikes-api";
 
 const fields: BikeFieldSpec<Exclude<FieldPath<NewBikeInput>, "email">>[] = [
@@ -59,6 +60,7 @@ export function AddBikePage() {
     resolver,
     defaultValues: emptyForm,
   });
+  const photo = useWatch({ control: form.control, name: "photo" });
 
   function onSubmit(bike: NewBike) {
     addBike.mutate(bike, {
@@ -87,7 +89,22 @@ export function AddBikePage() {
             {...form.register("email")}
           />
         </Form.Group>
-        <BikeFormFields fields={fields} form={form} idPrefix="add" />
+        <BikeFormFields
+          fields={fields}
+          form={form}
+          idPrefix="add"
+          afterField={{
+            photo: (
+              <PhotoUpload
+                idPrefix="add"
+                photo={photo}
+                onUploaded={(uploaded) =>
+                  form.setValue("photo", uploaded, { shouldValidate: true, shouldDirty: true })
+                }
+              />
+            ),
+          }}
+        />
         <SubmitButton pending={addBike.isPending} pendingLabel="Adding…">
           Add Now
         </SubmitButton>

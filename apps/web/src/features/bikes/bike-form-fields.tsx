@@ -1,5 +1,6 @@
 import { DEFAULT_REORDER_POINT } from "@ultimate-bikes/contract/bikes";
 import { STOCK_STATUS_LABELS } from "@ultimate-bikes/contract/stock";
+import { Fragment, type ReactNode } from "react";
 import Form from "react-bootstrap/Form";
 import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";
 
@@ -47,10 +48,13 @@ export function BikeFormFields<Values extends FieldValues, Output>({
   fields,
   form,
   idPrefix,
+  afterField = {},
 }: {
   fields: BikeFieldSpec<FieldPath<Values>>[];
   form: UseFormReturn<Values, unknown, Output>;
   idPrefix: string;
+  /** What comes right after a field: the photo upload after "Photo url". */
+  afterField?: Partial<Record<FieldPath<Values>, ReactNode>>;
 }) {
   const errors = form.formState.errors as Partial<Record<string, { message?: string }>>;
   return fields.map((field) => {
@@ -59,29 +63,32 @@ export function BikeFormFields<Values extends FieldValues, Output>({
     const errorId = `${idPrefix}-${field.name}-error`;
     const describedBy = [hintId, error ? errorId : undefined].filter(Boolean).join(" ");
     return (
-      <Form.Group className="mb-3" controlId={`${idPrefix}-${field.name}`} key={field.name}>
-        <Form.Label>{field.label}</Form.Label>
-        <Form.Control
-          required={!field.optional}
-          as={field.as}
-          rows={field.as ? 3 : undefined}
-          type={field.type ?? "text"}
-          inputMode={field.inputMode}
-          placeholder={field.placeholder}
-          isInvalid={Boolean(error)}
-          aria-invalid={Boolean(error)}
-          aria-describedby={describedBy || undefined}
-          {...form.register(field.name)}
-        />
-        {hintId && (
-          <Form.Text id={hintId} className="d-block">
-            {field.hint}
-          </Form.Text>
-        )}
-        <Form.Control.Feedback type="invalid" id={errorId}>
-          {field.label} {error}
-        </Form.Control.Feedback>
-      </Form.Group>
+      <Fragment key={field.name}>
+        <Form.Group className="mb-3" controlId={`${idPrefix}-${field.name}`}>
+          <Form.Label>{field.label}</Form.Label>
+          <Form.Control
+            required={!field.optional}
+            as={field.as}
+            rows={field.as ? 3 : undefined}
+            type={field.type ?? "text"}
+            inputMode={field.inputMode}
+            placeholder={field.placeholder}
+            isInvalid={Boolean(error)}
+            aria-invalid={Boolean(error)}
+            aria-describedby={describedBy || undefined}
+            {...form.register(field.name)}
+          />
+          {hintId && (
+            <Form.Text id={hintId} className="d-block">
+              {field.hint}
+            </Form.Text>
+          )}
+          <Form.Control.Feedback type="invalid" id={errorId}>
+            {field.label} {error}
+          </Form.Control.Feedback>
+        </Form.Group>
+        {afterField[field.name]}
+      </Fragment>
     );
   });
 }

@@ -12,6 +12,15 @@ interface BikePhotoProps {
   fetchPriority?: "high" | "low" | "auto";
 }
 
+/** An uploaded photo's name: it is kept at 800 px, and at 400 px under `-400`. */
+const UPLOADED_PHOTO = /\/images\/uploads\/[0-9a-f-]{36}\.webp$/;
+
+/** The sizes an uploaded photo comes in, for the browser to pick from. */
+const uploadedSizes = (photo: string) =>
+  UPLOADED_PHOTO.test(photo)
+    ? `${photo.replace(/\.webp$/, "-400.webp")} 400w, ${photo} 800w`
+    : undefined;
+
 /**
  * A bike's photo. One that fails to load (a dead link in an added bike) becomes a quiet panel of
  * the same size with the bike's name, instead of the browser's broken-image icon and alt text.
@@ -36,9 +45,12 @@ export function BikePhoto({
       </div>
     );
   }
+  const srcSet = uploadedSizes(bike.photo);
   return (
     <img
       src={bike.photo}
+      srcSet={srcSet}
+      sizes={srcSet && `${width}px`}
       alt={decorative ? "" : bike.name}
       width={width}
       height={height}

@@ -13,6 +13,7 @@ import {
   deletedSchema,
   insertedSchema,
   stockMovementListSchema,
+  uploadedPhotoSchema,
   type Bike,
   type BikeDetailsValues,
   type NewBike,
@@ -163,6 +164,16 @@ function useRemoval(pathFor: (id: string) => string) {
 
 export const useDeleteBike = () => useRemoval(bikePath);
 export const useCancelItem = () => useRemoval((id) => `/items/${encodeURIComponent(id)}`);
+
+/** Uploads a photo file; the answer is the path to put in a bike's photo. */
+export const useUploadPhoto = () =>
+  useMutation({
+    mutationFn: (file: File) =>
+      apiRequest("/photos", uploadedPhotoSchema, {
+        method: "POST",
+        raw: { type: file.type || "application/octet-stream", content: file },
+      }),
+  });
 
 export function useAddBike() {
   const queryClient = useQueryClient();

@@ -12,7 +12,7 @@ import Button from "react-bootstrap/Button";
 import Container from "react-bootstrap/Container";
 import Form from "react-bootstrap/Form";
 import Table from "react-bootstrap/Table";
-import { useForm, type FieldPath } from "react-hook-form";
+import { useForm, useWatch, type FieldPath } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "react-toastify";
 import { ErrorMessage } from "../../components/error-message";
@@ -24,6 +24,7 @@ import { showServerFieldErrors } from "../../lib/form-errors";
 import { bikePagePath, paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
 import { bikeFields, BikeFormFields, type BikeFieldSpec } from "./bike-form-fields";
+import { PhotoUpload } from "./photo-upload";
 import { useBikeDetails, useEditBike, useFreshBikeDetails } from "./bikes-api";
 import { EDITABLE_FIELD_LABELS } from "./editable-field-labels";
 
@@ -120,6 +121,7 @@ function EditBikeForm({ id, loaded }: { id: string; loaded: BikeDetails }) {
     resolver: zodResolver(bikeDetailsInputSchema),
     defaultValues: formValuesOf(loaded),
   });
+  const photo = useWatch({ control: form.control, name: "photo" });
 
   function save(values: BikeDetailsValues, tag: string) {
     edit.mutate(
@@ -166,7 +168,22 @@ function EditBikeForm({ id, loaded }: { id: string; loaded: BikeDetails }) {
         />
       )}
       <Form onSubmit={form.handleSubmit((values) => save(values, base.tag))} noValidate>
-        <BikeFormFields fields={fields} form={form} idPrefix="edit" />
+        <BikeFormFields
+          fields={fields}
+          form={form}
+          idPrefix="edit"
+          afterField={{
+            photo: (
+              <PhotoUpload
+                idPrefix="edit"
+                photo={photo}
+                onUploaded={(uploaded) =>
+                  form.setValue("photo", uploaded, { shouldValidate: true, shouldDirty: true })
+                }
+              />
+            ),
+          }}
+        />
         <p className="text-body-secondary small">
           The quantity changes only through Delivered and Import, so every unit is in the ledger.
         </p>

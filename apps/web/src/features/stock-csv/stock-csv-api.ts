@@ -15,7 +15,7 @@ export const usePreviewImport = () =>
     mutationFn: (file: string) =>
       apiRequest("/stock/import-preview", importPreviewSchema, {
         method: "POST",
-        text: asCsv(file),
+        raw: asCsv(file),
       }),
   });
 
@@ -24,7 +24,7 @@ export function useImportCsv() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: string) =>
-      apiRequest("/stock/imports", importResultSchema, { method: "POST", text: asCsv(file) }),
+      apiRequest("/stock/imports", importResultSchema, { method: "POST", raw: asCsv(file) }),
     onSettled: () => queryClient.invalidateQueries(),
   });
 }
