@@ -35,6 +35,9 @@ import { readCachePlugin } from "./plugins/read-cache.ts";
 import { createStoredAnswerDoor, serverWithDoor } from "./plugins/stored-answer-door.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
+import { createAlertsRepository } from "./alerts/alerts-repository.ts";
+import { alertsRoutes } from "./alerts/alerts-routes.ts";
+import { startLowStockAlerts } from "./alerts/low-stock-alert-worker.ts";
 import { createPhotoRepository } from "./photos/photos-repository.ts";
 import { photoUploadRoutes, uploadedPhotoRoutes } from "./photos/photos-routes.ts";
 import { stockCsvRoutes } from "./stock-csv/stock-csv-routes.ts";
@@ -146,6 +149,18 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   const stock = createStockRules(bikes, createStockSearch(database, config.publicUrl));
   const photos = createPhotoRepository(database.db);
+  const alerts = createAlertsRepository(database);
+  // Low-stock alerts (docs/decisions/020): sent from the outbox the database fills.
+  const alertSender = startLowStockAlerts({
+    alerts,
+    mailer,
+    changes,
+    access: config.access,
+    publicUrl: config.publicUrl,
+    timing: config.alertTiming,
+    log: app.log,
+  });
+  app.addHook("preClose", () => alertSender.stop());
   await app.register(addRateLimitPlugin, {
     db: database.db,
     perMinute: config.bikeAddsPerMinute,
@@ -166,6 +181,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(stockEventsRoutes, { hub });
       await api.register(stockCsvRoutes, { bikes, authentication });
       await api.register(photoUploadRoutes, { photos, authentication });
+      await api.register(alertsRoutes, { alerts, authentication });
       await api.register(peopleRoutes, { people, authentication });
     },
     { prefix: API_BASE_PATH },

@@ -164,6 +164,22 @@ export interface ServerTimeouts {
   checkEveryMs: number;
 }
 
+/** How the alert worker paces itself; tests shorten it. */
+export interface AlertTiming {
+  /** How often it looks for due alerts when no change signal wakes it. */
+  pollMs: number;
+  /** The first retry's wait; each later one waits twice as long, up to an hour. */
+  retryBaseMs: number;
+  /** How long a server holds an alert it took before another may take it (a crash). */
+  claimMs: number;
+}
+
+export const DEFAULT_ALERT_TIMING: AlertTiming = {
+  pollMs: 10_000,
+  retryBaseMs: 5_000,
+  claimMs: 120_000,
+};
+
 export const DEFAULT_TIMEOUTS: ServerTimeouts = {
   idleMs: 60_000,
   requestMs: 10_000,
@@ -204,6 +220,8 @@ export interface AppConfig {
   /** CORS_ORIGINS: origins allowed to make bearer-token calls from their pages (plugins/cors.ts). */
   corsOrigins: string[];
   timeouts: ServerTimeouts;
+  /** How the low-stock alert worker paces itself (alerts/low-stock-alert-worker.ts). */
+  alertTiming: AlertTiming;
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
   /** The built web app; the server serves it when the folder exists. */
   webDistDir: string;
@@ -298,6 +316,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     trustProxy: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS,
     timeouts: DEFAULT_TIMEOUTS,
+    alertTiming: DEFAULT_ALERT_TIMING,
     logLevel: env.LOG_LEVEL,
     webDistDir: defaultWebDistDir,
   };

@@ -241,6 +241,18 @@ const MATRIX: Record<string, Row> = {
     request: (fixtures) => editDetailsOf(fixtures.warehouseBike()),
     expect: STAFF,
   },
+  "GET /api/account/low-stock-alerts": {
+    request: () => ({ method: "GET", url: "/api/account/low-stock-alerts" }),
+    expect: STAFF,
+  },
+  "PUT /api/account/low-stock-alerts": {
+    request: () => ({
+      method: "PUT",
+      url: "/api/account/low-stock-alerts",
+      payload: { subscribed: false },
+    }),
+    expect: STAFF,
+  },
   "POST /api/photos": {
     request: async () => ({
       method: "POST",

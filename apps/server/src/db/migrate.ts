@@ -11,6 +11,7 @@ import { createDeletedBikes } from "./migrations/008-deleted-bikes.ts";
 import { createInvitations } from "./migrations/009-invitations.ts";
 import { addLedgerReferencesAndEdits } from "./migrations/010-ledger-references-and-edits.ts";
 import { createUploadedPhotos } from "./migrations/013-uploaded-photos.ts";
+import { createLowStockAlerts } from "./migrations/014-low-stock-alerts.ts";
 
 /**
  * The one list of migrations, run at every start-up on SQLite and PostgreSQL alike.
@@ -29,6 +30,7 @@ function migrations({ kind }: AppDatabase): Record<string, Migration> {
     "009-invitations": createInvitations(kind),
     "010-ledger-references-and-edits": addLedgerReferencesAndEdits(),
     "013-uploaded-photos": createUploadedPhotos(kind),
+    "014-low-stock-alerts": createLowStockAlerts(kind),
   };
 }
 

@@ -98,6 +98,28 @@ export interface UploadedPhotoTable {
   created_at: Timestamp;
 }
 
+/** Staff who want low-stock alerts by mail (migration 014). */
+export interface LowStockSubscriptionTable {
+  user_id: string;
+  created_at: Timestamp;
+}
+
+/** The outbox of low-stock alerts, one row per crossing (migration 014). */
+export interface LowStockAlertTable {
+  id: Generated<number>;
+  bike_id: string;
+  bike_name: string;
+  quantity: number;
+  reorder_point: number;
+  created_at: Timestamp;
+  next_attempt_at: Timestamp;
+  /** Until when the server that took it is sending it; another may take it after. */
+  claimed_until: Timestamp | null;
+  attempts: Generated<number>;
+  sent_at: Timestamp | null;
+  last_error: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -106,6 +128,8 @@ export interface Database {
   deleted_bike: DeletedBikeTable;
   stock_movement: StockMovementTable;
   uploaded_photo: UploadedPhotoTable;
+  low_stock_subscription: LowStockSubscriptionTable;
+  low_stock_alert: LowStockAlertTable;
 }
 
 export function toIsoTimestamp(value: Timestamp): string {

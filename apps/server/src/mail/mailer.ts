@@ -12,6 +12,8 @@ export interface MailMessage {
   html: string;
   /** The one link the message exists for; logged when mail goes to the outbox. */
   link: string;
+  /** The same for every attempt to send the same message, so a receiver can drop a repeat. */
+  messageId?: string;
 }
 
 export interface Mailer {
