@@ -11,6 +11,8 @@ import path from "node:path";
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const oauthPort = port + 1;
+/** The main app's SMTP server, which files what it receives in the app's outbox. */
+const smtpPort = port + 3;
 export const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "ultimate-bikes-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
@@ -77,7 +79,16 @@ export default defineConfig({
       timeout: 30_000,
       env: { OAUTH_PORT: String(oauthPort) },
     },
+    {
+      command: `"${process.execPath}" e2e/support/smtp-capture-server.ts`,
+      cwd: path.resolve(import.meta.dirname, ".."),
+      port: smtpPort,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { SMTP_CAPTURE_PORT: String(smtpPort), OUTBOX_DIR: path.join(dataDir, "outbox") },
+    },
     appServer(port, baseURL, dataDir, {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       OAUTH_ISSUER_URL: `http://127.0.0.1:${oauthPort}`,
       GOOGLE_CLIENT_ID: OAUTH_CLIENTS.google.clientId,
       GOOGLE_CLIENT_SECRET: OAUTH_CLIENTS.google.clientSecret,

@@ -1,11 +1,11 @@
 import { lowStockAlertsSchema } from "@ultimate-bikes/contract/alerts";
+import { startSmtpCapture } from "@ultimate-bikes/test-support/smtp-capture";
 import { bikeDetailsSchema } from "@ultimate-bikes/contract/bikes";
 import type { FastifyInstance } from "fastify";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestUser } from "../../test/accounts.ts";
 import { useSecondInstance } from "../../test/second-instance.ts";
-import { startSmtpCapture } from "../../test/smtp-capture.ts";
 import { addBike, deliver, importUnits, send } from "../../test/stock-helpers.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 

@@ -30,6 +30,8 @@ export const paths = {
   recentlyDeleted: "/recently-deleted",
   /** Staff: import the stock from a CSV file, export it to one. */
   stockCsv: "/stock-csv",
+  /** The signed-in person: who they are, and their low-stock alerts. */
+  profile: "/profile",
   /** Admins: invite, promote, demote and remove people. */
   people: "/people",
 } as const;

@@ -39,6 +39,7 @@ export const screenFirstReads: Record<string, string[]> = {
   [paths.editBike]: [ACCOUNT, `${BIKE}/details`],
   [paths.addNew]: [ACCOUNT],
   [paths.stockCsv]: [ACCOUNT],
+  [paths.profile]: [ACCOUNT],
   [paths.myItems]: [ACCOUNT],
   [paths.recentlyDeleted]: [ACCOUNT],
   [paths.people]: [ACCOUNT],

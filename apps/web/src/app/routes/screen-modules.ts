@@ -58,6 +58,12 @@ export const screenModules: ScreenModule[] = [
     signedIn: true,
   },
   {
+    path: paths.profile,
+    module: "src/features/profile/profile-page.tsx",
+    component: "ProfilePage",
+    signedIn: true,
+  },
+  {
     path: paths.stockCsv,
     module: "src/features/stock-csv/stock-csv-page.tsx",
     component: "StockCsvPage",

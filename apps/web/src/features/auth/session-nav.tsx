@@ -45,9 +45,13 @@ export function SessionNav() {
           People
         </NavLink>
       )}
-      <span className="navbar-text ms-lg-3 me-lg-2 small" title={data.user.email}>
+      <NavLink
+        to={paths.profile}
+        className="nav-link ms-lg-3 me-lg-2 small"
+        title={`Your profile (${data.user.email})`}
+      >
         {data.user.name || data.user.email}
-      </span>
+      </NavLink>
       <Button
         variant="outline-light"
         size="sm"

@@ -9,11 +9,14 @@ export interface CapturedMail {
 }
 
 /**
- * A real SMTP server on a loopback port that keeps every message it accepts, for tests of mail
- * that must go through SMTP. `refuseNext(n)` makes it answer the next n messages with a 451, as
- * a busy server would.
+ * A real SMTP server on a loopback port that keeps every message it accepts (and hands each to
+ * `onMessage`), for tests of mail that must go through SMTP. `refuseNext(n)` makes it answer the
+ * next n messages with a 451, as a busy server would.
  */
-export async function startSmtpCapture() {
+export async function startSmtpCapture({
+  port = 0,
+  onMessage = () => {},
+}: { port?: number; onMessage?: (mail: CapturedMail) => void } = {}) {
   const messages: CapturedMail[] = [];
   let toRefuse = 0;
   let refused = 0;
@@ -35,20 +38,22 @@ export async function startSmtpCapture() {
         const raw = Buffer.concat(chunks).toString("utf8");
         const header = (name: string) =>
           new RegExp(`^${name}: (.*)$`, "im").exec(raw)?.[1]?.trim() ?? "";
-        messages.push({
+        const mail = {
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           subject: header("Subject"),
           messageId: header("Message-ID"),
           raw,
-        });
+        };
+        messages.push(mail);
+        onMessage(mail);
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     messages,
     refuseNext(count: number) {
       toRefuse = count;
