@@ -38,6 +38,8 @@ import { webAppPlugin } from "./plugins/web-app.ts";
 import { createAlertsRepository } from "./alerts/alerts-repository.ts";
 import { alertsRoutes } from "./alerts/alerts-routes.ts";
 import { startLowStockAlerts } from "./alerts/low-stock-alert-worker.ts";
+import { createLedgerRepository } from "./ledger/ledger-repository.ts";
+import { ledgerRoutes } from "./ledger/ledger-routes.ts";
 import { createPhotoRepository } from "./photos/photos-repository.ts";
 import { photoUploadRoutes, uploadedPhotoRoutes } from "./photos/photos-routes.ts";
 import { stockCsvRoutes } from "./stock-csv/stock-csv-routes.ts";
@@ -182,6 +184,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(stockCsvRoutes, { bikes, authentication });
       await api.register(photoUploadRoutes, { photos, authentication });
       await api.register(alertsRoutes, { alerts, authentication });
+      await api.register(ledgerRoutes, {
+        ledger: createLedgerRepository(database.db),
+        authentication,
+      });
       await api.register(peopleRoutes, { people, authentication });
     },
     { prefix: API_BASE_PATH },

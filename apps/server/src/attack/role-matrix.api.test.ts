@@ -241,6 +241,21 @@ const MATRIX: Record<string, Row> = {
     request: (fixtures) => editDetailsOf(fixtures.warehouseBike()),
     expect: STAFF,
   },
+  "GET /api/movements": {
+    request: () => ({ method: "GET", url: "/api/movements?limit=5" }),
+    expect: STAFF,
+  },
+  "GET /api/movements/people": {
+    request: () => ({ method: "GET", url: "/api/movements/people" }),
+    expect: STAFF,
+  },
+  "GET /api/movements.csv": {
+    request: () => ({
+      method: "GET",
+      url: `/api/movements.csv?from=${new Date().toISOString().slice(0, 10)}`,
+    }),
+    expect: STAFF,
+  },
   "GET /api/account/low-stock-alerts": {
     request: () => ({ method: "GET", url: "/api/account/low-stock-alerts" }),
     expect: STAFF,

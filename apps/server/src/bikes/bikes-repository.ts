@@ -1,5 +1,4 @@
 import {
-  bikeChangeSchema,
   DEFAULT_REORDER_POINT,
   QUANTITY_MAX,
   type BikeChange,
@@ -21,6 +20,7 @@ import {
   type StoredDetails,
 } from "./bike-details.ts";
 import { bikeColumns, toBike } from "./bike-rows.ts";
+import { FORMER_COLLEAGUE, movementColumns, movementOf } from "./movement-rows.ts";
 
 export interface Actor {
   id: string;
@@ -34,14 +34,6 @@ export interface Actor {
 export type QuantityChange = { bike: Bike } | { currentQuantity: number } | undefined;
 
 const now = () => new Date().toISOString();
-
-/** An edit's stored changes (migration 010), as the ledger answers them. */
-export function parsedChanges(stored: string | null): BikeChange[] | null {
-  return stored === null ? null : bikeChangeSchema.array().parse(JSON.parse(stored));
-}
-
-/** How the ledger names someone whose account has since been removed. */
-const FORMER_COLLEAGUE = "A former colleague";
 
 /**
  * Every column a bike row keeps when it is deleted and brings back when it is restored: all of
@@ -646,31 +638,12 @@ export function createBikeRepository(
       const rows = await db
         .selectFrom("stock_movement")
         .leftJoin("user", "user.id", "stock_movement.actor_id")
-        .select([
-          "stock_movement.id",
-          "stock_movement.kind",
-          "stock_movement.delta",
-          "stock_movement.quantity_after",
-          "stock_movement.actor_id",
-          "stock_movement.created_at",
-          "stock_movement.reference",
-          "stock_movement.changes",
-          "user.name as actor_name",
-        ])
+        .select(movementColumns)
         .where("stock_movement.bike_id", "=", id)
         .orderBy("stock_movement.id", "desc")
         .limit(limit)
         .execute();
-      return rows.map((row) => ({
-        id: Number(row.id),
-        kind: row.kind,
-        delta: row.delta,
-        quantityAfter: row.quantity_after,
-        actorName: row.actor_id === null ? null : (row.actor_name ?? FORMER_COLLEAGUE),
-        at: toIsoTimestamp(row.created_at),
-        reference: row.reference,
-        changes: parsedChanges(row.changes),
-      }));
+      return rows.map(movementOf);
     },
 
     /** The newest movement's id; null while the ledger is empty. */

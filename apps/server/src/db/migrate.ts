@@ -10,6 +10,7 @@ import { addUserRoles } from "./migrations/007-user-roles.ts";
 import { createDeletedBikes } from "./migrations/008-deleted-bikes.ts";
 import { createInvitations } from "./migrations/009-invitations.ts";
 import { addLedgerReferencesAndEdits } from "./migrations/010-ledger-references-and-edits.ts";
+import { addLedgerFilterIndexes } from "./migrations/011-ledger-filters.ts";
 import { createUploadedPhotos } from "./migrations/013-uploaded-photos.ts";
 import { createLowStockAlerts } from "./migrations/014-low-stock-alerts.ts";
 
@@ -29,6 +30,7 @@ function migrations({ kind }: AppDatabase): Record<string, Migration> {
     "008-deleted-bikes": createDeletedBikes(kind),
     "009-invitations": createInvitations(kind),
     "010-ledger-references-and-edits": addLedgerReferencesAndEdits(),
+    "011-ledger-filters": addLedgerFilterIndexes(),
     "013-uploaded-photos": createUploadedPhotos(kind),
     "014-low-stock-alerts": createLowStockAlerts(kind),
   };
