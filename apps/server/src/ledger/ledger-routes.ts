@@ -98,7 +98,9 @@ export async function ledgerRoutes(
       },
     },
     async (request, reply) => {
-      const { limit: _limit, cursor, ...filters } = request.query;
+      // The whole ledger past the cursor: no page size.
+      const { bikeId, actor, kind, from, to, cursor } = request.query;
+      const filters = { bikeId, actor, kind, from, to };
       async function* lines() {
         yield csvLine(CSV_HEADER);
         let before = cursor;
