@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailSchema } from "./email.ts";
-import { safeText } from "./safe-text.ts";
+import { safeCharacters, safeText } from "./safe-text.ts";
 
 /** Limits that keep every stored number exact and far from integer overflow. */
 export const PRICE_MAX = 10_000_000;
@@ -186,8 +186,29 @@ export const bikeDetailsSchema = z.object({
 
 export type BikeDetails = z.infer<typeof bikeDetailsSchema>;
 
+/** An order or a supplier invoice number, given with a delivery or an import. */
+export const REFERENCE_MAX = 80;
+
+/**
+ * The order or supplier invoice a delivery or an import is for, as the ledger shows it: one line
+ * of safe text (safe-text.ts), blank meaning none.
+ */
+const referenceField = z
+  .string()
+  .trim()
+  .max(REFERENCE_MAX, `must be at most ${REFERENCE_MAX} characters`)
+  .check(safeCharacters())
+  .transform((reference) => (reference === "" ? undefined : reference))
+  .optional();
+
+/** `POST /bikes/{id}/deliveries`: the body is optional; one unit leaves either way. */
+export const deliveryRequestSchema = z.strictObject({ reference: referenceField }).nullish();
+
 /** `POST /bikes/{id}/imports`: add this many units (0 changes nothing). */
-export const importRequestSchema = z.strictObject({ amount: wholeNumber() });
+export const importRequestSchema = z.strictObject({
+  amount: wholeNumber(),
+  reference: referenceField,
+});
 
 /** The original API's `PATCH /bikes/{id}` (Delivered): the quantity after taking one unit. */
 export const deliveredQuantitySchema = z.strictObject({
@@ -233,9 +254,6 @@ export const bikeChangeSchema = z.object({
   to: z.union([z.string(), z.number()]),
 });
 export type BikeChange = z.infer<typeof bikeChangeSchema>;
-
-/** An order or a supplier invoice number, given with a delivery or an import. */
-export const REFERENCE_MAX = 80;
 
 export const stockMovementSchema = z.object({
   id: z.number().int(),

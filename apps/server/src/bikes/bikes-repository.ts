@@ -334,7 +334,7 @@ export function createBikeRepository(
       delta: number,
       kind: "deliver" | "import",
       actor: Actor,
-      expected?: number,
+      { expected, reference }: { expected?: number; reference?: string } = {},
     ): Promise<QuantityChange> {
       return write(async (trx) => {
         let update = trx
@@ -353,7 +353,7 @@ export function createBikeRepository(
             .executeTakeFirst();
           return current && { currentQuantity: current.quantity };
         }
-        await record(trx, changed, kind, delta, changed.quantity, actor);
+        await record(trx, changed, kind, delta, changed.quantity, actor, undefined, { reference });
         return { bike: (await findIn(trx, id))! };
       });
     },

@@ -5,6 +5,7 @@ import {
   bikeSchema,
   deletedSchema,
   deliveredQuantitySchema,
+  deliveryRequestSchema,
   importRequestSchema,
   insertedSchema,
   newBikeSchema,
@@ -91,12 +92,17 @@ export async function bikesRoutes(
       ...staff,
       schema: {
         tags: ["stock"],
-        summary: "Deliver one unit (atomic; 409 when the stock is empty)",
+        summary:
+          "Deliver one unit (atomic; 409 when the stock is empty), with the order it is for, if any",
         params: bikeIdParams,
-        response: { 200: bikeSchema, ...errors(401, 403, 404, 409) },
+        body: deliveryRequestSchema,
+        response: { 200: bikeSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => orHttpError(await stock.deliver(request.params.id, signedInUser(request))),
+    async (request) =>
+      orHttpError(
+        await stock.deliver(request.params.id, signedInUser(request), request.body?.reference),
+      ),
   );
 
   routes.post(
@@ -113,7 +119,12 @@ export async function bikesRoutes(
     },
     async (request) =>
       orHttpError(
-        await stock.importUnits(request.params.id, request.body.amount, signedInUser(request)),
+        await stock.importUnits(
+          request.params.id,
+          request.body.amount,
+          signedInUser(request),
+          request.body.reference,
+        ),
       ),
   );
 

@@ -113,9 +113,9 @@ export function createStockRules(bikes: BikeRepository, search: StockSearch) {
     delta: number,
     kind: "deliver" | "import",
     actor: Actor,
-    expected?: number,
+    { expected, reference }: { expected?: number; reference?: string } = {},
   ): Promise<Outcome<Bike>> {
-    const change = await bikes.changeQuantity(id, delta, kind, actor, expected);
+    const change = await bikes.changeQuantity(id, delta, kind, actor, { expected, reference });
     return changeOutcome(change, delta, expected);
   }
 
@@ -203,19 +203,20 @@ export function createStockRules(bikes: BikeRepository, search: StockSearch) {
       return done({ id: await bikes.create(bike, owner), created: true });
     },
 
-    /** One unit leaves, unless the stock is empty. */
-    deliver: (id: string, actor: Actor) => changeQuantity(id, -1, "deliver", actor),
+    /** One unit leaves, unless the stock is empty; `reference` names the order it is for. */
+    deliver: (id: string, actor: Actor, reference?: string) =>
+      changeQuantity(id, -1, "deliver", actor, { reference }),
 
     /**
      * The original API's Delivered, stated as the quantity after it: applied only while the stock
      * is still `updatedQuantity + 1` (docs/decisions/004).
      */
     deliverFrom: (id: string, updatedQuantity: number, actor: Actor) =>
-      changeQuantity(id, -1, "deliver", actor, updatedQuantity + 1),
+      changeQuantity(id, -1, "deliver", actor, { expected: updatedQuantity + 1 }),
 
     /** `amount` units arrive; 0 changes nothing and records nothing, but still needs the bike. */
-    importUnits: (id: string, amount: number, actor: Actor) =>
-      amount === 0 ? find(id) : changeQuantity(id, amount, "import", actor),
+    importUnits: (id: string, amount: number, actor: Actor, reference?: string) =>
+      amount === 0 ? find(id) : changeQuantity(id, amount, "import", actor, { reference }),
 
     /**
      * The original API's Import, stated as the new total: a compare-and-set from the total it was
@@ -231,7 +232,9 @@ export function createStockRules(bikes: BikeRepository, search: StockSearch) {
       if (startingTotal === undefined) return { status: "starting-total-missing" };
       if (newTotal < startingTotal) return { status: "total-below-starting-total" };
       if (newTotal > startingTotal) {
-        return changeQuantity(id, newTotal - startingTotal, "import", actor, startingTotal);
+        return changeQuantity(id, newTotal - startingTotal, "import", actor, {
+          expected: startingTotal,
+        });
       }
       // Nothing to add, but the caller must still be looking at the stored quantity.
       const bike = await bikes.findById(id);

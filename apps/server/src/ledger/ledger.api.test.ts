@@ -120,6 +120,27 @@ describe(`the whole ledger on ${testDatabaseKind}`, () => {
     expect(lines[2]).toContain(",create,3,3,,");
   });
 
+  it("keeps the order or invoice a delivery or an import was for", async () => {
+    const bike = await addBike(test.app, first, { quantity: 5 });
+    const post = (path: string, body: Record<string, unknown>) =>
+      send(test.app, first, "POST", `/api/bikes/${bike}/${path}`, body);
+    expect((await post("deliveries", { reference: "  SO-2026-117 " })).statusCode).toBe(200);
+    expect((await post("imports", { amount: 3, reference: "INV 88/4" })).statusCode).toBe(200);
+    expect((await post("deliveries", { reference: "" })).statusCode).toBe(200);
+    const tooLong = await post("imports", { amount: 1, reference: "x".repeat(81) });
+    expect(fieldsOf(tooLong)).toEqual(["body.reference"]);
+    const lineBreak = await post("deliveries", { reference: "a\nb" });
+    expect(fieldsOf(lineBreak)).toEqual(["body.reference"]);
+
+    const { items } = await ledger(`bikeId=${bike}`);
+    expect(items.map(({ kind, reference }) => [kind, reference])).toEqual([
+      ["deliver", null],
+      ["import", "INV 88/4"],
+      ["deliver", "SO-2026-117"],
+      ["create", null],
+    ]);
+  });
+
   it("names the people who appear in the ledger", async () => {
     await deliver(test.app, second, await addBike(test.app, first));
     const people = ledgerPeopleSchema.parse(

@@ -43,6 +43,12 @@ function StockActionsSkeleton() {
   return (
     <Skeleton label="Loading Delivered and Import…">
       <div className="d-grid gap-4">
+        <div>
+          <div className="mb-2">
+            <span className="placeholder col-5" />
+          </div>
+          <span className="placeholder skeleton-field col-12" />
+        </div>
         <span className="placeholder btn btn-danger btn-lg disabled col-12" />
         <div>
           <div className="h5 mb-2">

@@ -133,12 +133,23 @@ function useStockChange<Variables>(request: (variables: Variables) => Promise<Bi
   });
 }
 
+/** The order or invoice a change is for, when one was typed: the ledger shows it. */
+const withReference = (reference: string) => (reference.trim() ? { reference } : {});
+
 export const useDeliverOne = (id: string) =>
-  useStockChange(() => apiRequest(`${bikePath(id)}/deliveries`, bikeSchema, { method: "POST" }));
+  useStockChange((reference: string = "") =>
+    apiRequest(`${bikePath(id)}/deliveries`, bikeSchema, {
+      method: "POST",
+      body: withReference(reference),
+    }),
+  );
 
 export const useImportUnits = (id: string) =>
-  useStockChange((amount: number) =>
-    apiRequest(`${bikePath(id)}/imports`, bikeSchema, { method: "POST", body: { amount } }),
+  useStockChange(({ amount, reference }: { amount: number; reference: string }) =>
+    apiRequest(`${bikePath(id)}/imports`, bikeSchema, {
+      method: "POST",
+      body: { amount, ...withReference(reference) },
+    }),
   );
 
 /** Deletes a bike (Manage Inventory) or cancels an item (My Items); both drop it from every list. */

@@ -1,16 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { importFormSchema, type Bike } from "@ultimate-bikes/contract/bikes";
+import { importFormSchema, REFERENCE_MAX, type Bike } from "@ultimate-bikes/contract/bikes";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import InputGroup from "react-bootstrap/InputGroup";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { toast } from "react-toastify";
 import { ApiRequestError } from "../../lib/api-client";
 import { firstErrorMessage } from "../../lib/form-errors";
 import { useDeliverOne, useImportUnits } from "./bikes-api";
 
-function ImportForm({ bike }: { bike: Bike }) {
+function ImportForm({ bike, reference }: { bike: Bike; reference: string }) {
   const importUnits = useImportUnits(bike._id);
   const form = useForm({
     resolver: zodResolver(importFormSchema),
@@ -20,17 +20,20 @@ function ImportForm({ bike }: { bike: Bike }) {
   const problem = form.formState.errors.amount?.message;
 
   function onImport({ amount }: { amount: number }) {
-    importUnits.mutate(amount, {
-      onSuccess: (updated) => {
-        form.reset();
-        toast.success(`${amount} units imported. ${updated.quantity} in stock.`);
+    importUnits.mutate(
+      { amount, reference },
+      {
+        onSuccess: (updated) => {
+          form.reset();
+          toast.success(`${amount} units imported. ${updated.quantity} in stock.`);
+        },
+        onError: (error) => {
+          const amountError = error instanceof ApiRequestError ? error.fields[0] : undefined;
+          if (amountError) form.setError("amount", { message: amountError.message });
+          toast.error(error.message);
+        },
       },
-      onError: (error) => {
-        const amountError = error instanceof ApiRequestError ? error.fields[0] : undefined;
-        if (amountError) form.setError("amount", { message: amountError.message });
-        toast.error(error.message);
-      },
-    });
+    );
   }
 
   function onRefused(errors: FieldErrors) {
@@ -73,6 +76,7 @@ function ImportForm({ bike }: { bike: Bike }) {
 /** Delivered and Import for a bike; `disabled` (the bike was removed) turns both off. */
 export function StockActions({ bike, disabled = false }: { bike: Bike; disabled?: boolean }) {
   const deliver = useDeliverOne(bike._id);
+  const [reference, setReference] = useState("");
   // Set at once on a click: `disabled` waits for a render, which a fast double-click beats.
   const delivering = useRef(false);
 
@@ -83,7 +87,7 @@ export function StockActions({ bike, disabled = false }: { bike: Bike; disabled?
       return;
     }
     delivering.current = true;
-    deliver.mutate(undefined, {
+    deliver.mutate(reference, {
       onSuccess: (updated) => toast.success(`One unit delivered. ${updated.quantity} left.`),
       onError: (error) => toast.error(error.message),
       onSettled: () => {
@@ -96,12 +100,25 @@ export function StockActions({ bike, disabled = false }: { bike: Bike; disabled?
     // A disabled fieldset turns off every button and field inside it, the Import form's included.
     <fieldset disabled={disabled}>
       <div className="d-grid gap-4">
+        <Form.Group controlId="movement-reference">
+          <Form.Label>Order or invoice (optional)</Form.Label>
+          <Form.Control
+            maxLength={REFERENCE_MAX}
+            value={reference}
+            onChange={(event) => setReference(event.currentTarget.value)}
+            placeholder="e.g. PO-1042"
+            aria-describedby="movement-reference-hint"
+          />
+          <Form.Text id="movement-reference-hint" className="visually-hidden">
+            Kept in the ledger with the next delivery or import.
+          </Form.Text>
+        </Form.Group>
         <div className="d-grid">
           <Button variant="danger" size="lg" onClick={onDelivered} disabled={deliver.isPending}>
             {deliver.isPending ? "Delivering…" : "Delivered"}
           </Button>
         </div>
-        <ImportForm bike={bike} />
+        <ImportForm bike={bike} reference={reference} />
       </div>
     </fieldset>
   );
