@@ -28,6 +28,8 @@ export const paths = {
   myItems: "/my-item",
   /** Staff: bikes deleted within the retention period, to restore. */
   recentlyDeleted: "/recently-deleted",
+  /** Staff: every stock movement, filtered (`?bike=&person=&kind=&from=&to=`). */
+  ledger: "/movements",
   /** Staff: import the stock from a CSV file, export it to one. */
   stockCsv: "/stock-csv",
   /** The signed-in person: who they are, and their low-stock alerts. */
@@ -41,3 +43,6 @@ export const bikePagePath = (id: string) => generatePath(paths.bike, { id });
 
 /** The edit form of one bike. */
 export const bikeEditPath = (id: string) => generatePath(paths.editBike, { id });
+
+/** The whole ledger, filtered to one bike. */
+export const bikeLedgerPath = (id: string) => `${paths.ledger}?bike=${encodeURIComponent(id)}`;

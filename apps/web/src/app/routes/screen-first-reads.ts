@@ -40,6 +40,7 @@ export const screenFirstReads: Record<string, string[]> = {
   [paths.addNew]: [ACCOUNT],
   [paths.stockCsv]: [ACCOUNT],
   [paths.profile]: [ACCOUNT],
+  [paths.ledger]: [ACCOUNT],
   [paths.myItems]: [ACCOUNT],
   [paths.recentlyDeleted]: [ACCOUNT],
   [paths.people]: [ACCOUNT],

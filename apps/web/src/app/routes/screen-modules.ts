@@ -58,6 +58,12 @@ export const screenModules: ScreenModule[] = [
     signedIn: true,
   },
   {
+    path: paths.ledger,
+    module: "src/features/ledger/ledger-page.tsx",
+    component: "LedgerPage",
+    signedIn: true,
+  },
+  {
     path: paths.profile,
     module: "src/features/profile/profile-page.tsx",
     component: "ProfilePage",

@@ -98,6 +98,9 @@ function WorkList({ controls, wide, deletion }: WorkListProps) {
         <Link to={paths.stockCsv} className="btn btn-outline-dark">
           CSV import and export
         </Link>
+        <Link to={paths.ledger} className="btn btn-outline-dark">
+          Ledger
+        </Link>
       </div>
       <StockControls controls={controls} />
       <StockResults

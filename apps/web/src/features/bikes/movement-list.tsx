@@ -1,8 +1,10 @@
 import type { StockMovement } from "@ultimate-bikes/contract/bikes";
 import Table from "react-bootstrap/Table";
+import { Link } from "react-router";
 import { ErrorMessage } from "../../components/error-message";
 import { Skeleton, SkeletonTable } from "../../components/skeleton";
 import { formatDateTime } from "../../lib/format";
+import { bikeLedgerPath } from "../../lib/paths";
 import { useIdleSinceMount } from "../../lib/use-after-first-paint";
 import { useMovements } from "./bikes-api";
 import { EDITABLE_FIELD_LABELS } from "./editable-field-labels";
@@ -29,6 +31,9 @@ export function MovementList({ bikeId }: { bikeId: string }) {
       <h2 id="movements-heading" className="h4">
         Recent stock movements
       </h2>
+      <p>
+        <Link to={bikeLedgerPath(bikeId)}>All of this bike's movements in the ledger</Link>
+      </p>
       {isPending ? (
         <Skeleton label="Loading the movements…">
           <SkeletonTable rows={3} columns={4} />

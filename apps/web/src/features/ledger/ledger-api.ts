@@ -1,0 +1,44 @@
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import {
+  ledgerPageSchema,
+  ledgerPeopleSchema,
+  type LedgerQueryInput,
+} from "@ultimate-bikes/contract/ledger";
+import { API_BASE_PATH } from "@ultimate-bikes/contract/paths";
+import { apiRequest } from "../../lib/api-client";
+
+/** The ledger's filters as the page keeps them in its URL. */
+export type LedgerFilters = Pick<LedgerQueryInput, "bikeId" | "actor" | "kind" | "from" | "to">;
+
+/** The query string of a filtered read: set filters only, in a fixed order. */
+export function ledgerSearch(filters: LedgerFilters, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries({ ...filters, ...extra })) {
+    if (value) params.set(name, String(value));
+  }
+  return params.toString();
+}
+
+/** The whole ledger, newest first, a page at a time; live stock events refetch the first. */
+export const useLedger = (filters: LedgerFilters, enabled = true) =>
+  useInfiniteQuery({
+    enabled,
+    queryKey: ["bikes", "ledger", filters],
+    queryFn: ({ pageParam }) =>
+      apiRequest(
+        `/movements?${ledgerSearch(filters, pageParam ? { cursor: pageParam } : {})}`,
+        ledgerPageSchema,
+      ),
+    initialPageParam: "",
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+
+export const useLedgerPeople = () =>
+  useQuery({
+    queryKey: ["bikes", "ledger", "people"],
+    queryFn: () => apiRequest("/movements/people", ledgerPeopleSchema),
+  });
+
+/** The export's address: the browser downloads it with the session's cookie. */
+export const ledgerExportUrl = (filters: LedgerFilters) =>
+  `${API_BASE_PATH}/movements.csv?${ledgerSearch(filters)}`;

@@ -1,0 +1,288 @@
+import {
+  bikeIdSchema,
+  stockMovementKindSchema,
+  type StockMovementKind,
+} from "@ultimate-bikes/contract/bikes";
+import type { LedgerEntry } from "@ultimate-bikes/contract/ledger";
+import Button from "react-bootstrap/Button";
+import Col from "react-bootstrap/Col";
+import Container from "react-bootstrap/Container";
+import Form from "react-bootstrap/Form";
+import Row from "react-bootstrap/Row";
+import Table from "react-bootstrap/Table";
+import { Link, useSearchParams } from "react-router";
+import { CardList } from "../../components/card-list";
+import { ErrorMessage } from "../../components/error-message";
+import { Skeleton, SkeletonLines, SkeletonTable } from "../../components/skeleton";
+import { useAccount } from "../../lib/account";
+import { formatDateTime } from "../../lib/format";
+import { bikePagePath, paths } from "../../lib/paths";
+import { useMediaQuery } from "../../lib/use-media-query";
+import { usePageTitle } from "../../lib/use-page-title";
+import { ledgerExportUrl, useLedger, useLedgerPeople, type LedgerFilters } from "./ledger-api";
+
+const KIND_LABELS: Record<StockMovementKind, string> = {
+  seed: "Opening stock",
+  create: "Added",
+  deliver: "Delivered",
+  import: "Imported",
+  delete: "Deleted",
+  restore: "Restored",
+  edit: "Edited",
+};
+
+/** The filters the URL holds: `?bike=&person=&kind=&from=&to=`. */
+function filtersOf(search: URLSearchParams): LedgerFilters {
+  const kind = stockMovementKindSchema.safeParse(search.get("kind"));
+  return {
+    bikeId: search.get("bike") ?? undefined,
+    actor: search.get("person") ?? undefined,
+    kind: kind.success ? kind.data : undefined,
+    from: search.get("from") ?? undefined,
+    to: search.get("to") ?? undefined,
+  };
+}
+
+const URL_NAMES: Record<keyof LedgerFilters, string> = {
+  bikeId: "bike",
+  actor: "person",
+  kind: "kind",
+  from: "from",
+  to: "to",
+};
+
+/** "+3", "−1", "0": a change as the table shows it. */
+const signed = (delta: number) => (delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : "0");
+
+function whatOf(entry: LedgerEntry): string {
+  const changes = (entry.changes ?? []).map(({ field, from, to }) => `${field}: ${from} → ${to}`);
+  return [KIND_LABELS[entry.kind], ...changes].join("; ");
+}
+
+/** Staff read every stock movement here (issue 13); others read why they cannot. */
+export function LedgerPage() {
+  usePageTitle("Ledger");
+  const { canChangeStock, isPending } = useAccount();
+  return (
+    <Container as="section" className="py-5">
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-3 mb-4">
+        <h1 className="mb-0">Ledger</h1>
+        <Link to={paths.manageInventory} className="btn btn-outline-dark">
+          Manage Inventory
+        </Link>
+      </div>
+      {isPending ? (
+        <Skeleton label="Checking your access…">
+          <SkeletonLines lines={2} />
+        </Skeleton>
+      ) : canChangeStock ? (
+        <Ledger />
+      ) : (
+        <p>Only warehouse staff can read the whole ledger. Ask an admin if you need to.</p>
+      )}
+    </Container>
+  );
+}
+
+function Ledger() {
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersOf(search);
+  const setFilter = (name: keyof LedgerFilters, value: string) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(URL_NAMES[name], value);
+      else next.delete(URL_NAMES[name]);
+      return next;
+    });
+  const people = useLedgerPeople();
+  // A bike id still being typed asks nothing: the server would call it no bike.
+  const bikeIdComplete = !filters.bikeId || bikeIdSchema.safeParse(filters.bikeId).success;
+  const ledger = useLedger(filters, bikeIdComplete);
+  const entries = ledger.data?.pages.flatMap((page) => page.items) ?? [];
+  const wide = useMediaQuery("(min-width: 768px)");
+  const filtered = Object.values(filters).some(Boolean);
+
+  return (
+    <>
+      <Form
+        role="search"
+        aria-label="Filter the ledger"
+        className="mb-3"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <Row className="g-2">
+          <Col xs={12} md={4}>
+            <Form.Group controlId="ledger-bike">
+              <Form.Label>Bike id</Form.Label>
+              <Form.Control
+                value={filters.bikeId ?? ""}
+                onChange={(event) => setFilter("bikeId", event.currentTarget.value.trim())}
+                placeholder="Any bike"
+              />
+            </Form.Group>
+          </Col>
+          <Col xs={6} md={2}>
+            <Form.Group controlId="ledger-person">
+              <Form.Label>Person</Form.Label>
+              <Form.Select
+                value={filters.actor ?? ""}
+                onChange={(event) => setFilter("actor", event.currentTarget.value)}
+              >
+                <option value="">Anyone</option>
+                {people.data?.map((person) => (
+                  <option key={person.id} value={person.id}>
+                    {person.name}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          </Col>
+          <Col xs={6} md={2}>
+            <Form.Group controlId="ledger-kind">
+              <Form.Label>Kind</Form.Label>
+              <Form.Select
+                value={filters.kind ?? ""}
+                onChange={(event) => setFilter("kind", event.currentTarget.value)}
+              >
+                <option value="">Any kind</option>
+                {stockMovementKindSchema.options.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {KIND_LABELS[kind]}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          </Col>
+          <Col xs={6} md={2}>
+            <Form.Group controlId="ledger-from">
+              <Form.Label>From</Form.Label>
+              <Form.Control
+                type="date"
+                value={filters.from ?? ""}
+                onChange={(event) => setFilter("from", event.currentTarget.value)}
+              />
+            </Form.Group>
+          </Col>
+          <Col xs={6} md={2}>
+            <Form.Group controlId="ledger-to">
+              <Form.Label>To</Form.Label>
+              <Form.Control
+                type="date"
+                value={filters.to ?? ""}
+                onChange={(event) => setFilter("to", event.currentTarget.value)}
+              />
+            </Form.Group>
+          </Col>
+        </Row>
+      </Form>
+      <p className="d-flex flex-wrap gap-2">
+        <a className="btn btn-outline-dark" href={ledgerExportUrl(filters)} download>
+          Export CSV
+        </a>
+        {filtered && (
+          <Button variant="link" onClick={() => setSearch(new URLSearchParams())}>
+            Clear the filters
+          </Button>
+        )}
+      </p>
+      {!bikeIdComplete ? (
+        <p role="status">Enter a whole bike id: it is the last part of the bike page's address.</p>
+      ) : ledger.isPending ? (
+        <Skeleton label="Loading the ledger…">
+          <SkeletonTable rows={6} columns={6} />
+        </Skeleton>
+      ) : ledger.error ? (
+        <ErrorMessage error={ledger.error} onRetry={() => void ledger.refetch()} />
+      ) : entries.length === 0 ? (
+        <p role="status">{filtered ? "No movements match these filters." : "No movements yet."}</p>
+      ) : (
+        <>
+          {wide ? <LedgerTable entries={entries} /> : <LedgerCards entries={entries} />}
+          {ledger.hasNextPage && (
+            <Button
+              variant="outline-dark"
+              onClick={() => void ledger.fetchNextPage()}
+              disabled={ledger.isFetchingNextPage}
+            >
+              {ledger.isFetchingNextPage ? "Loading…" : "Load more"}
+            </Button>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
+  return (
+    <Table size="sm" hover className="stock-table align-middle" aria-label="Movements">
+      <thead>
+        <tr>
+          <th scope="col">When</th>
+          <th scope="col">Bike</th>
+          <th scope="col">Who</th>
+          <th scope="col">What</th>
+          <th scope="col" className="text-end">
+            Change
+          </th>
+          <th scope="col" className="text-end">
+            Quantity after
+          </th>
+          <th scope="col">Reference</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((entry) => (
+          <tr key={entry.id}>
+            <td className="text-nowrap">{formatDateTime(entry.at)}</td>
+            <td className="text-break">
+              <Link to={bikePagePath(entry.bikeId)}>{entry.bikeName}</Link>
+            </td>
+            <td>{entry.actorName ?? "Warehouse"}</td>
+            <td className="text-break">{whatOf(entry)}</td>
+            <td className="text-end">{signed(entry.delta)}</td>
+            <td className="text-end">{entry.quantityAfter}</td>
+            <td className="text-break">{entry.reference ?? ""}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+function LedgerCards({ entries }: { entries: LedgerEntry[] }) {
+  return (
+    <CardList
+      label="Movements"
+      items={entries}
+      idOf={(entry) => String(entry.id)}
+      headingPrefix="movement"
+    >
+      {(entry, headingId) => (
+        <>
+          <h2 id={headingId} className="h6 text-break mb-2">
+            <Link to={bikePagePath(entry.bikeId)}>{entry.bikeName}</Link>
+          </h2>
+          <dl className="row small mb-0">
+            <dt className="col-5">When</dt>
+            <dd className="col-7">{formatDateTime(entry.at)}</dd>
+            <dt className="col-5">Who</dt>
+            <dd className="col-7">{entry.actorName ?? "Warehouse"}</dd>
+            <dt className="col-5">What</dt>
+            <dd className="col-7 text-break">{whatOf(entry)}</dd>
+            <dt className="col-5">Change</dt>
+            <dd className="col-7">{signed(entry.delta)}</dd>
+            <dt className="col-5">Quantity after</dt>
+            <dd className="col-7">{entry.quantityAfter}</dd>
+            {entry.reference && (
+              <>
+                <dt className="col-5">Reference</dt>
+                <dd className="col-7 text-break">{entry.reference}</dd>
+              </>
+            )}
+          </dl>
+        </>
+      )}
+    </CardList>
+  );
+}
