@@ -38,6 +38,8 @@ import { webAppPlugin } from "./plugins/web-app.ts";
 import { createAlertsRepository } from "./alerts/alerts-repository.ts";
 import { alertsRoutes } from "./alerts/alerts-routes.ts";
 import { startLowStockAlerts } from "./alerts/low-stock-alert-worker.ts";
+import { createDashboardRepository } from "./dashboard/dashboard-repository.ts";
+import { dashboardRoutes } from "./dashboard/dashboard-routes.ts";
 import { createLedgerRepository } from "./ledger/ledger-repository.ts";
 import { ledgerRoutes } from "./ledger/ledger-routes.ts";
 import { createPhotoRepository } from "./photos/photos-repository.ts";
@@ -184,6 +186,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(stockCsvRoutes, { bikes, authentication });
       await api.register(photoUploadRoutes, { photos, authentication });
       await api.register(alertsRoutes, { alerts, authentication });
+      await api.register(dashboardRoutes, {
+        dashboard: createDashboardRepository(database),
+        authentication,
+      });
       await api.register(ledgerRoutes, {
         ledger: createLedgerRepository(database.db),
         authentication,

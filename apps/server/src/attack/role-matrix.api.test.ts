@@ -241,6 +241,10 @@ const MATRIX: Record<string, Row> = {
     request: (fixtures) => editDetailsOf(fixtures.warehouseBike()),
     expect: STAFF,
   },
+  "GET /api/dashboard": {
+    request: () => ({ method: "GET", url: "/api/dashboard" }),
+    expect: SIGNED_IN,
+  },
   "GET /api/movements": {
     request: () => ({ method: "GET", url: "/api/movements?limit=5" }),
     expect: STAFF,

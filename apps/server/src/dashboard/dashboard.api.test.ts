@@ -1,0 +1,89 @@
+import { dashboardSchema } from "@ultimate-bikes/contract/dashboard";
+import { describe, expect, it } from "vitest";
+import { addBike, deliver, importUnits, send } from "../../test/stock-helpers.ts";
+import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
+
+describe(`the dashboard on ${testDatabaseKind}`, () => {
+  const test = useTestApp({ signedUpUsers: ["staff"], environment: { SEED: "off" } });
+  const { staff } = test.users;
+  const read = async () => {
+    const response = await send(test.app, staff, "GET", "/api/dashboard");
+    expect(response.statusCode, response.body).toBe(200);
+    return dashboardSchema.parse(response.json());
+  };
+
+  it("counts an empty warehouse as zeros, with every one of 30 days", async () => {
+    const empty = await read();
+    expect(empty).toMatchObject({
+      models: 0,
+      unitsInStock: 0,
+      stockValue: 0,
+      lowCount: 0,
+      outCount: 0,
+      movementsToday: 0,
+    });
+    expect(empty.unitsPerDay).toHaveLength(30);
+    expect(empty.unitsPerDay.at(-1)!.day).toBe(new Date().toISOString().slice(0, 10));
+    expect(empty.valueBySupplier).toEqual([]);
+    expect((await send(test.app, undefined, "GET", "/api/dashboard")).statusCode).toBe(401);
+  });
+
+  it("adds up models, units, value, low and out, today's movements and units in and out", async () => {
+    const a = await addBike(test.app, staff, {
+      quantity: 5,
+      price: 100,
+      supplierName: "Alpha",
+      reorderPoint: 3,
+    });
+    const b = await addBike(test.app, staff, {
+      quantity: 2,
+      price: 50.5,
+      supplierName: "Beta",
+      reorderPoint: 3,
+    });
+    await addBike(test.app, staff, {
+      quantity: 1,
+      price: 10,
+      supplierName: "Beta",
+      reorderPoint: 0,
+    });
+    await deliver(test.app, staff, a);
+    await deliver(test.app, staff, b);
+    await deliver(test.app, staff, b);
+    await importUnits(test.app, staff, a, 3);
+
+    const dashboard = await read();
+    expect(dashboard).toMatchObject({
+      models: 3,
+      unitsInStock: 7 + 0 + 1,
+      stockValue: 7 * 100 + 1 * 10,
+      lowCount: 0,
+      outCount: 1,
+      movementsToday: 3 + 3 + 1,
+    });
+    expect(dashboard.unitsPerDay.at(-1)).toMatchObject({ unitsIn: 5 + 2 + 1 + 3, unitsOut: 3 });
+    expect(
+      dashboard.unitsPerDay.slice(0, -1).every((day) => day.unitsIn === 0 && day.unitsOut === 0),
+    ).toBe(true);
+    expect(dashboard.valueBySupplier).toEqual([
+      { supplierName: "Alpha", value: 700 },
+      { supplierName: "Beta", value: 10 },
+    ]);
+  });
+
+  it("names the ten most valuable suppliers and sums the rest as Other", async () => {
+    for (let index = 0; index < 12; index++) {
+      await addBike(test.app, staff, {
+        quantity: 1,
+        price: 1000 + index,
+        supplierName: `Supplier ${index}`,
+      });
+    }
+    const { valueBySupplier } = await read();
+    expect(valueBySupplier).toHaveLength(11);
+    expect(valueBySupplier[0]).toEqual({ supplierName: "Supplier 11", value: 1011 });
+    expect(valueBySupplier.at(-1)!.supplierName).toBe("Other");
+    const values = valueBySupplier.slice(0, -1).map((entry) => entry.value);
+    expect(values).toEqual([...values].sort((x, y) => y - x));
+  });
+});
