@@ -28,6 +28,8 @@ export const paths = {
   myItems: "/my-item",
   /** Staff: bikes deleted within the retention period, to restore. */
   recentlyDeleted: "/recently-deleted",
+  /** Signed in: the warehouse in numbers. */
+  dashboard: "/dashboard",
   /** Staff: every stock movement, filtered (`?bike=&person=&kind=&from=&to=`). */
   ledger: "/movements",
   /** Staff: import the stock from a CSV file, export it to one. */

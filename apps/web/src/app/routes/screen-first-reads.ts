@@ -41,6 +41,7 @@ export const screenFirstReads: Record<string, string[]> = {
   [paths.stockCsv]: [ACCOUNT],
   [paths.profile]: [ACCOUNT],
   [paths.ledger]: [ACCOUNT],
+  [paths.dashboard]: [ACCOUNT, `${API_BASE_PATH}/dashboard`],
   [paths.myItems]: [ACCOUNT],
   [paths.recentlyDeleted]: [ACCOUNT],
   [paths.people]: [ACCOUNT],

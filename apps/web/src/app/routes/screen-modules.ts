@@ -58,6 +58,12 @@ export const screenModules: ScreenModule[] = [
     signedIn: true,
   },
   {
+    path: paths.dashboard,
+    module: "src/features/dashboard/dashboard-page.tsx",
+    component: "DashboardPage",
+    signedIn: true,
+  },
+  {
     path: paths.ledger,
     module: "src/features/ledger/ledger-page.tsx",
     component: "LedgerPage",

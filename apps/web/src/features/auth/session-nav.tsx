@@ -29,6 +29,9 @@ export function SessionNav() {
   }
   return (
     <>
+      <NavLink to={paths.dashboard} className="nav-link">
+        Dashboard
+      </NavLink>
       {canChangeStock && (
         <NavLink to={paths.manageInventory} className="nav-link">
           Manage Inventory

@@ -1,3 +1,4 @@
+import { announceStockChange } from "../../lib/stock-change-signal";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { bikeSchema, NO_SUCH_BIKE, type Bike, type Item } from "@ultimate-bikes/contract/bikes";
 import { stockStatusOf, type StockPage } from "@ultimate-bikes/contract/stock";
@@ -150,6 +151,7 @@ export function createStockCache(queryClient: QueryClient): StockCache {
     void queryClient.invalidateQueries({ queryKey: deletedBikeKeys.list(), exact: true });
 
   function apply(event: StockEvent) {
+    announceStockChange();
     const { bikeId } = event;
     switch (event.kind) {
       case "deliver":
