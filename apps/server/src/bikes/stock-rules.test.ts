@@ -81,7 +81,9 @@ describe("a new total (the original PUT)", () => {
   it("imports the difference only from the starting total", async () => {
     const { stock, calls } = stockWith({ changeQuantity: { bike: bike(8) } });
     expect(await stock.setTotal(ID, 8, 5, me)).toEqual({ status: "done", value: bike(8) });
-    expect(calls.changeQuantity).toEqual([[ID, 3, "import", me, { expected: 5, reference: undefined }]]);
+    expect(calls.changeQuantity).toEqual([
+      [ID, 3, "import", me, { expected: 5, reference: undefined }],
+    ]);
   });
 
   it("accepts an unchanged total only while the stock is still that total", async () => {

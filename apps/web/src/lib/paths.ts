@@ -28,6 +28,10 @@ export const paths = {
   myItems: "/my-item",
   /** Staff: bikes deleted within the retention period, to restore. */
   recentlyDeleted: "/recently-deleted",
+  /** Staff: printable QR labels for the bikes picked (`?ids=a,b`). */
+  labels: "/labels",
+  /** Signed in: open a bike by scanning its label. */
+  scan: "/scan",
   /** Signed in: the warehouse in numbers. */
   dashboard: "/dashboard",
   /** Staff: every stock movement, filtered (`?bike=&person=&kind=&from=&to=`). */
@@ -48,3 +52,6 @@ export const bikeEditPath = (id: string) => generatePath(paths.editBike, { id })
 
 /** The whole ledger, filtered to one bike. */
 export const bikeLedgerPath = (id: string) => `${paths.ledger}?bike=${encodeURIComponent(id)}`;
+
+/** The label sheet of one bike. */
+export const bikeLabelPath = (id: string) => `${paths.labels}?ids=${encodeURIComponent(id)}`;

@@ -41,6 +41,8 @@ export const screenFirstReads: Record<string, string[]> = {
   [paths.stockCsv]: [ACCOUNT],
   [paths.profile]: [ACCOUNT],
   [paths.ledger]: [ACCOUNT],
+  [paths.labels]: [ACCOUNT],
+  [paths.scan]: [ACCOUNT],
   [paths.dashboard]: [ACCOUNT, `${API_BASE_PATH}/dashboard`],
   [paths.myItems]: [ACCOUNT],
   [paths.recentlyDeleted]: [ACCOUNT],

@@ -58,6 +58,18 @@ export const screenModules: ScreenModule[] = [
     signedIn: true,
   },
   {
+    path: paths.labels,
+    module: "src/features/labels/labels-page.tsx",
+    component: "LabelsPage",
+    signedIn: true,
+  },
+  {
+    path: paths.scan,
+    module: "src/features/scan/scan-page.tsx",
+    component: "ScanPage",
+    signedIn: true,
+  },
+  {
     path: paths.dashboard,
     module: "src/features/dashboard/dashboard-page.tsx",
     component: "DashboardPage",

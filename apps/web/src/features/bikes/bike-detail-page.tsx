@@ -11,7 +11,7 @@ import { useAccount } from "../../lib/account";
 import { EditBikeLink } from "./edit-bike-link";
 import { ApiRequestError } from "../../lib/api-client";
 import { formatPrice } from "../../lib/format";
-import { paths } from "../../lib/paths";
+import { bikeLabelPath, paths } from "../../lib/paths";
 import { useIdleSinceMount } from "../../lib/use-after-first-paint";
 import { usePageTitle } from "../../lib/use-page-title";
 import { BikePhoto } from "./bike-photo";
@@ -90,6 +90,9 @@ function StaffActions({ bike, removed }: { bike: Bike; removed: boolean }) {
           Manage Inventory
         </Link>
         <EditBikeLink bike={bike} />
+        <Link to={bikeLabelPath(bike._id)} className="btn btn-outline-dark">
+          Print its label
+        </Link>
       </p>
     </>
   );

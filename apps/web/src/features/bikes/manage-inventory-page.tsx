@@ -101,6 +101,9 @@ function WorkList({ controls, wide, deletion }: WorkListProps) {
         <Link to={paths.ledger} className="btn btn-outline-dark">
           Ledger
         </Link>
+        <Link to={paths.labels} className="btn btn-outline-dark">
+          Print labels
+        </Link>
       </div>
       <StockControls controls={controls} />
       <StockResults

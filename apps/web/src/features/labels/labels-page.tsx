@@ -1,0 +1,208 @@
+import { bikeSchema, type Bike } from "@ultimate-bikes/contract/bikes";
+import { stockPageSchema } from "@ultimate-bikes/contract/stock";
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import Button from "react-bootstrap/Button";
+import Container from "react-bootstrap/Container";
+import Form from "react-bootstrap/Form";
+import { Link, useSearchParams } from "react-router";
+import { Skeleton, SkeletonLines } from "../../components/skeleton";
+import { ErrorMessage } from "../../components/error-message";
+import { useAccount } from "../../lib/account";
+import { apiRequest } from "../../lib/api-client";
+import { bikeAddress } from "../../lib/bike-links";
+import { paths } from "../../lib/paths";
+import { usePageTitle } from "../../lib/use-page-title";
+import { QrImage } from "./qr-image";
+
+/** A sheet holds this many labels at most: ten pages of US Letter. */
+const MAX_LABELS = 300;
+
+const PAPERS = { a4: "A4 (3 × 8 labels)", letter: "US Letter (3 × 10 labels)" } as const;
+type Paper = keyof typeof PAPERS;
+
+/** The selected bikes' ids, as the address keeps them: `?ids=a,b,c`. */
+const idsOf = (search: URLSearchParams) =>
+  (search.get("ids") ?? "").split(",").filter(Boolean).slice(0, MAX_LABELS);
+
+/** Staff print QR labels for the bikes they pick (issue 13); others read why they cannot. */
+export function LabelsPage() {
+  usePageTitle("Labels");
+  const { canChangeStock, isPending } = useAccount();
+  return (
+    <Container as="section" className="py-5">
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-3 mb-4 no-print">
+        <h1 className="mb-0">Labels</h1>
+        <Link to={paths.manageInventory} className="btn btn-outline-dark">
+          Manage Inventory
+        </Link>
+      </div>
+      {isPending ? (
+        <Skeleton label="Checking your access…">
+          <SkeletonLines lines={2} />
+        </Skeleton>
+      ) : canChangeStock ? (
+        <Labels />
+      ) : (
+        <p>Only warehouse staff print labels. Ask an admin if you need to.</p>
+      )}
+    </Container>
+  );
+}
+
+function Labels() {
+  const [search, setSearch] = useSearchParams();
+  const ids = idsOf(search);
+  const [paper, setPaper] = useState<Paper>("a4");
+  const setIds = (next: string[]) =>
+    setSearch((current) => {
+      const params = new URLSearchParams(current);
+      if (next.length) params.set("ids", next.join(","));
+      else params.delete("ids");
+      return params;
+    });
+  const toggle = (id: string, on: boolean) =>
+    setIds(on ? [...new Set([...ids, id])] : ids.filter((selected) => selected !== id));
+
+  return (
+    <>
+      <BikePicker
+        selected={ids}
+        onToggle={toggle}
+        onSelectAll={(page) => setIds([...new Set([...ids, ...page])])}
+      />
+      <div className="d-flex flex-wrap align-items-end gap-3 my-4 no-print">
+        <Form.Group controlId="label-paper">
+          <Form.Label>Paper</Form.Label>
+          <Form.Select
+            value={paper}
+            onChange={(event) => setPaper(event.currentTarget.value as Paper)}
+          >
+            {Object.entries(PAPERS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Button variant="dark" onClick={() => window.print()} disabled={ids.length === 0}>
+          Print
+        </Button>
+        {ids.length > 0 && (
+          <Button variant="link" onClick={() => setIds([])}>
+            Clear the selection
+          </Button>
+        )}
+      </div>
+      {ids.length === 0 ? (
+        <p className="no-print">Choose bikes above: their labels show here, ready to print.</p>
+      ) : (
+        <LabelSheet ids={ids} paper={paper} />
+      )}
+    </>
+  );
+}
+
+/** Search the stock and tick the bikes to label. */
+function BikePicker({
+  selected,
+  onToggle,
+  onSelectAll,
+}: {
+  selected: string[];
+  onToggle: (id: string, on: boolean) => void;
+  onSelectAll: (ids: string[]) => void;
+}) {
+  const [words, setWords] = useState("");
+  const found = useQuery({
+    queryKey: ["bikes", "stock", "labels", words],
+    queryFn: () =>
+      apiRequest(
+        `/stock?limit=24&sort=name${words.trim() ? `&q=${encodeURIComponent(words.trim())}` : ""}`,
+        stockPageSchema,
+      ),
+  });
+  return (
+    <section aria-labelledby="pick-heading" className="no-print">
+      <h2 id="pick-heading" className="h5">
+        Bikes to label
+      </h2>
+      <Form.Group controlId="label-search" className="mb-2">
+        <Form.Label>Search bikes</Form.Label>
+        <Form.Control
+          type="search"
+          value={words}
+          onChange={(event) => setWords(event.currentTarget.value)}
+        />
+      </Form.Group>
+      {found.isPending ? (
+        <Skeleton label="Loading bikes…">
+          <SkeletonLines lines={4} />
+        </Skeleton>
+      ) : found.error ? (
+        <ErrorMessage error={found.error} onRetry={() => void found.refetch()} />
+      ) : found.data.items.length === 0 ? (
+        <p role="status">No bikes match.</p>
+      ) : (
+        <>
+          <Button
+            variant="outline-dark"
+            size="sm"
+            className="mb-2"
+            onClick={() => onSelectAll(found.data.items.map((bike) => bike._id))}
+          >
+            Select all on this page
+          </Button>
+          <ul className="list-unstyled label-picker">
+            {found.data.items.map((bike) => (
+              <li key={bike._id}>
+                <Form.Check
+                  id={`label-${bike._id}`}
+                  label={`${bike.name} (${bike.supplierName})`}
+                  checked={selected.includes(bike._id)}
+                  onChange={(event) => onToggle(bike._id, event.currentTarget.checked)}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The printable sheet: one label a bike, its QR code holding the bike page's address. */
+function LabelSheet({ ids, paper }: { ids: string[]; paper: Paper }) {
+  const bikes = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: ["bikes", "detail", id],
+      queryFn: () => apiRequest(`/bikes/${encodeURIComponent(id)}`, bikeSchema),
+    })),
+  });
+  return (
+    <section aria-label="Label sheet" className={`label-sheet paper-${paper}`}>
+      {bikes.map((bike, index) =>
+        bike.data ? (
+          <BikeLabel key={ids[index]} bike={bike.data} />
+        ) : (
+          <div key={ids[index]} className="bike-label text-body-secondary">
+            {bike.error ? "This bike is not in the warehouse." : "Loading…"}
+          </div>
+        ),
+      )}
+    </section>
+  );
+}
+
+function BikeLabel({ bike }: { bike: Bike }) {
+  return (
+    <article className="bike-label" aria-label={`Label of ${bike.name}`}>
+      <QrImage text={bikeAddress(bike._id)} size={96} alt={`QR code of ${bike.name}'s page`} />
+      <div className="bike-label-text">
+        <strong className="d-block text-break">{bike.name}</strong>
+        <span className="d-block small text-break">{bike.supplierName}</span>
+        <span className="d-block small font-monospace text-break">{bike._id}</span>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,138 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import Alert from "react-bootstrap/Alert";
+import Button from "react-bootstrap/Button";
+import Container from "react-bootstrap/Container";
+import Form from "react-bootstrap/Form";
+import InputGroup from "react-bootstrap/InputGroup";
+import { useNavigate } from "react-router";
+import { bikeIdFrom } from "../../lib/bike-links";
+import { bikePagePath } from "../../lib/paths";
+import { usePageTitle } from "../../lib/use-page-title";
+import { frameDecoder } from "./decode-frame";
+
+/** How often a frame is read: often enough to feel instant, seldom enough to spare a phone. */
+const SCAN_EVERY_MS = 250;
+
+type CameraState = "starting" | "scanning" | "refused" | "unavailable";
+
+const CAMERA_PROBLEMS: Partial<Record<CameraState, string>> = {
+  refused:
+    "Camera access was refused. Allow it in the browser's settings, or type the bike's id below.",
+  unavailable: "This browser cannot use a camera here. Type the bike's id below.",
+};
+
+/**
+ * Scan a bike's label with the camera and land on its page, ready to deliver or import
+ * (issue 13). A code that is not one of our bikes says so and scanning goes on.
+ */
+export function ScanPage() {
+  usePageTitle("Scan");
+  const navigate = useNavigate();
+  const video = useRef<HTMLVideoElement>(null);
+  const [camera, setCamera] = useState<CameraState>("starting");
+  const [notOurs, setNotOurs] = useState<string>();
+  const [typed, setTyped] = useState("");
+  const [typedProblem, setTypedProblem] = useState<string>();
+
+  useEffect(() => {
+    let stream: MediaStream | undefined;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    let stopped = false;
+    async function start() {
+      if (!navigator.mediaDevices?.getUserMedia) {
+        setCamera("unavailable");
+        return;
+      }
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({
+          video: { facingMode: "environment" },
+        });
+      } catch (error) {
+        setCamera((error as Error).name === "NotAllowedError" ? "refused" : "unavailable");
+        return;
+      }
+      if (stopped || !video.current) return;
+      video.current.srcObject = stream;
+      await video.current.play().catch(() => {});
+      setCamera("scanning");
+      const decode = await frameDecoder();
+      let busy = false;
+      timer = setInterval(() => {
+        if (busy || !video.current) return;
+        busy = true;
+        void decode(video.current)
+          .then((text) => {
+            if (text === undefined || stopped) return;
+            const id = bikeIdFrom(text);
+            if (id) void navigate(bikePagePath(id));
+            else setNotOurs(text);
+          })
+          .catch(() => {})
+          .finally(() => {
+            busy = false;
+          });
+      }, SCAN_EVERY_MS);
+    }
+    void start();
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      stream?.getTracks().forEach((track) => track.stop());
+    };
+  }, [navigate]);
+
+  function openTyped(event: FormEvent) {
+    event.preventDefault();
+    const id = bikeIdFrom(typed);
+    if (id) void navigate(bikePagePath(id));
+    else setTypedProblem("That is not a bike id or the address of a bike's page here.");
+  }
+
+  const problem = CAMERA_PROBLEMS[camera];
+  return (
+    <Container as="section" className="py-5 add-bike-form">
+      <h1 className="mb-3">Scan a label</h1>
+      <p>Point the camera at a bike's QR label: its page opens, ready to deliver or import.</p>
+      {problem ? (
+        <Alert variant="warning" role="alert">
+          {problem}
+        </Alert>
+      ) : (
+        <video
+          ref={video}
+          className="scan-video mb-2"
+          muted
+          playsInline
+          aria-label="The camera's view"
+        />
+      )}
+      <p aria-live="polite" className="small">
+        {camera === "starting" && "Starting the camera…"}
+        {camera === "scanning" && !notOurs && "Looking for a label…"}
+        {notOurs && "That code is not one of our bikes. Still looking…"}
+      </p>
+      <Form onSubmit={openTyped} noValidate>
+        <Form.Group controlId="scan-typed">
+          <Form.Label>Or type a bike's id or page address</Form.Label>
+          <InputGroup hasValidation>
+            <Form.Control
+              value={typed}
+              onChange={(event) => {
+                setTyped(event.currentTarget.value);
+                setTypedProblem(undefined);
+              }}
+              isInvalid={Boolean(typedProblem)}
+              aria-describedby={typedProblem ? "scan-typed-problem" : undefined}
+            />
+            <Button type="submit" variant="dark">
+              Open
+            </Button>
+            <Form.Control.Feedback type="invalid" id="scan-typed-problem">
+              {typedProblem}
+            </Form.Control.Feedback>
+          </InputGroup>
+        </Form.Group>
+      </Form>
+    </Container>
+  );
+}
