@@ -9,7 +9,13 @@ import {
 } from "@ultimate-bikes/contract/bikes";
 import { stockStatusOf } from "@ultimate-bikes/contract/stock";
 import type { StockEvent } from "@ultimate-bikes/contract/stock-events";
-import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
+import {
+  sql,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Transaction,
+} from "kysely";
 import { randomUUID } from "node:crypto";
 import type { BikeTable, Database, StockMovementKind } from "../db/schema.ts";
 import { toIsoTimestamp } from "../db/schema.ts";
@@ -95,6 +101,14 @@ function currentBikeOf(row: {
     quantity: row.quantity,
   };
 }
+
+/** A condition on a bike's row: its details are still these (a compare-and-set's). */
+const detailsStillAre = (details: StoredDetails) => (eb: ExpressionBuilder<Database, "bike">) =>
+  eb.and(
+    Object.entries(detailsColumns(details)).map(([column, value]) =>
+      eb(column as keyof ReturnType<typeof detailsColumns>, "=", value),
+    ),
+  );
 
 /** A bike in Recently deleted, with when and by whom (docs/decisions/015). */
 export interface DeletedBikeRecord {
@@ -220,13 +234,7 @@ export function createBikeRepository(
         .updateTable("bike")
         .set({ ...detailsColumns(row.next), updated_at: at })
         .where("id", "=", row.id)
-        .where((eb) =>
-          eb.and(
-            Object.entries(detailsColumns(row.before)).map(([column, value]) =>
-              eb(column as keyof ReturnType<typeof detailsColumns>, "=", value),
-            ),
-          ),
-        )
+        .where(detailsStillAre(row.before))
         .returning("quantity")
         .executeTakeFirst();
       if (!changed) throw new StaleImport();
@@ -379,13 +387,7 @@ export function createBikeRepository(
           .updateTable("bike")
           .set({ ...detailsColumns(next), updated_at: now() })
           .where("id", "=", id)
-          .where((eb) =>
-            eb.and(
-              Object.entries(detailsColumns(current)).map(([column, value]) =>
-                eb(column as keyof ReturnType<typeof detailsColumns>, "=", value),
-              ),
-            ),
-          )
+          .where(detailsStillAre(current))
           .returning(["id", "name", "quantity"])
           .executeTakeFirst();
         if (!changed) {

@@ -1,17 +1,13 @@
+import { StaffPage } from "../../components/staff-page";
 import { DELETED_BIKES_LIST_MAX, type DeletedBike } from "@ultimate-bikes/contract/deleted-bikes";
 import Button from "react-bootstrap/Button";
-import Container from "react-bootstrap/Container";
 import Table from "react-bootstrap/Table";
-import { Link } from "react-router";
 import { toast } from "react-toastify";
 import { CardList } from "../../components/card-list";
 import { ErrorMessage } from "../../components/error-message";
 import { Skeleton, SkeletonCards, SkeletonLines, SkeletonTable } from "../../components/skeleton";
-import { useAccount } from "../../lib/account";
 import { formatDateTime } from "../../lib/format";
-import { paths } from "../../lib/paths";
 import { useMediaQuery } from "../../lib/use-media-query";
-import { usePageTitle } from "../../lib/use-page-title";
 import { useDeletedBikes, useRestoreBike } from "./deleted-bikes-api";
 
 /** Bootstrap's md breakpoint, as on Manage Inventory: from here the table fits. */
@@ -172,28 +168,12 @@ function DeletedBikes() {
 
 /** Staff restore deleted bikes here (docs/decisions/015); others learn why they cannot. */
 export function RecentlyDeletedPage() {
-  usePageTitle("Recently deleted");
-  const { canChangeStock, isPending } = useAccount();
   return (
-    <Container as="section" className="py-5">
-      <div className="d-flex flex-wrap justify-content-between align-items-center gap-3 mb-4">
-        <h1 className="mb-0">Recently deleted</h1>
-        <Link to={paths.manageInventory} className="btn btn-outline-dark">
-          Manage Inventory
-        </Link>
-      </div>
-      {isPending ? (
-        <Skeleton label="Checking your access…">
-          <SkeletonLines lines={2} />
-        </Skeleton>
-      ) : canChangeStock ? (
-        <DeletedBikes />
-      ) : (
-        <p>
-          Only warehouse staff can see and restore deleted bikes. To bring back an item of your own,
-          choose Undo right after cancelling it, or ask a member of staff.
-        </p>
-      )}
-    </Container>
+    <StaffPage
+      title="Recently deleted"
+      refusal="Only warehouse staff can see and restore deleted bikes. To bring back an item of your own, choose Undo right after cancelling it, or ask a member of staff."
+    >
+      <DeletedBikes />
+    </StaffPage>
   );
 }

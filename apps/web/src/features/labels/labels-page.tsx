@@ -1,18 +1,15 @@
+import { StaffPage } from "../../components/staff-page";
 import { bikeSchema, type Bike } from "@ultimate-bikes/contract/bikes";
 import { stockPageSchema } from "@ultimate-bikes/contract/stock";
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import Button from "react-bootstrap/Button";
-import Container from "react-bootstrap/Container";
 import Form from "react-bootstrap/Form";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { Skeleton, SkeletonLines } from "../../components/skeleton";
 import { ErrorMessage } from "../../components/error-message";
-import { useAccount } from "../../lib/account";
 import { apiRequest } from "../../lib/api-client";
 import { bikeAddress } from "../../lib/bike-links";
-import { paths } from "../../lib/paths";
-import { usePageTitle } from "../../lib/use-page-title";
 import { QrImage } from "./qr-image";
 
 /** A sheet holds this many labels at most: ten pages of US Letter. */
@@ -27,26 +24,13 @@ const idsOf = (search: URLSearchParams) =>
 
 /** Staff print QR labels for the bikes they pick (issue 13); others read why they cannot. */
 export function LabelsPage() {
-  usePageTitle("Labels");
-  const { canChangeStock, isPending } = useAccount();
   return (
-    <Container as="section" className="py-5">
-      <div className="d-flex flex-wrap justify-content-between align-items-center gap-3 mb-4 no-print">
-        <h1 className="mb-0">Labels</h1>
-        <Link to={paths.manageInventory} className="btn btn-outline-dark">
-          Manage Inventory
-        </Link>
-      </div>
-      {isPending ? (
-        <Skeleton label="Checking your access…">
-          <SkeletonLines lines={2} />
-        </Skeleton>
-      ) : canChangeStock ? (
-        <Labels />
-      ) : (
-        <p>Only warehouse staff print labels. Ask an admin if you need to.</p>
-      )}
-    </Container>
+    <StaffPage
+      title="Labels"
+      refusal="Only warehouse staff print labels. Ask an admin if you need to."
+    >
+      <Labels />
+    </StaffPage>
   );
 }
 

@@ -1,3 +1,4 @@
+import { StaffPage } from "../../components/staff-page";
 import {
   bikeIdSchema,
   stockMovementKindSchema,
@@ -6,19 +7,16 @@ import {
 import type { LedgerEntry } from "@ultimate-bikes/contract/ledger";
 import Button from "react-bootstrap/Button";
 import Col from "react-bootstrap/Col";
-import Container from "react-bootstrap/Container";
 import Form from "react-bootstrap/Form";
 import Row from "react-bootstrap/Row";
 import Table from "react-bootstrap/Table";
 import { Link, useSearchParams } from "react-router";
 import { CardList } from "../../components/card-list";
 import { ErrorMessage } from "../../components/error-message";
-import { Skeleton, SkeletonLines, SkeletonTable } from "../../components/skeleton";
-import { useAccount } from "../../lib/account";
+import { Skeleton, SkeletonTable } from "../../components/skeleton";
 import { formatDateTime } from "../../lib/format";
-import { bikePagePath, paths } from "../../lib/paths";
+import { bikePagePath } from "../../lib/paths";
 import { useMediaQuery } from "../../lib/use-media-query";
-import { usePageTitle } from "../../lib/use-page-title";
 import { ledgerExportUrl, useLedger, useLedgerPeople, type LedgerFilters } from "./ledger-api";
 
 const KIND_LABELS: Record<StockMovementKind, string> = {
@@ -61,26 +59,13 @@ function whatOf(entry: LedgerEntry): string {
 
 /** Staff read every stock movement here (issue 13); others read why they cannot. */
 export function LedgerPage() {
-  usePageTitle("Ledger");
-  const { canChangeStock, isPending } = useAccount();
   return (
-    <Container as="section" className="py-5">
-      <div className="d-flex flex-wrap justify-content-between align-items-center gap-3 mb-4">
-        <h1 className="mb-0">Ledger</h1>
-        <Link to={paths.manageInventory} className="btn btn-outline-dark">
-          Manage Inventory
-        </Link>
-      </div>
-      {isPending ? (
-        <Skeleton label="Checking your access…">
-          <SkeletonLines lines={2} />
-        </Skeleton>
-      ) : canChangeStock ? (
-        <Ledger />
-      ) : (
-        <p>Only warehouse staff can read the whole ledger. Ask an admin if you need to.</p>
-      )}
-    </Container>
+    <StaffPage
+      title="Ledger"
+      refusal="Only warehouse staff can read the whole ledger. Ask an admin if you need to."
+    >
+      <Ledger />
+    </StaffPage>
   );
 }
 

@@ -1,3 +1,4 @@
+import { StaffPage } from "../../components/staff-page";
 import {
   STOCK_CSV_COLUMNS,
   STOCK_IMPORT_MAX_BYTES,
@@ -8,16 +9,13 @@ import {
 import { useId, useState, type ChangeEvent } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
-import Container from "react-bootstrap/Container";
 import Form from "react-bootstrap/Form";
 import Table from "react-bootstrap/Table";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
 import { ErrorMessage } from "../../components/error-message";
 import { Skeleton, SkeletonLines } from "../../components/skeleton";
-import { useAccount } from "../../lib/account";
 import { paths } from "../../lib/paths";
-import { usePageTitle } from "../../lib/use-page-title";
 import { exportUrl, useImportCsv, usePreviewImport } from "./stock-csv-api";
 
 /** How many of a preview's rows the page lists; the summary counts them all. */
@@ -30,29 +28,16 @@ const plural = (count: number, one: string, many = `${one}s`) =>
 
 /** Staff move stock in and out of spreadsheets here (issue 13); others read why they cannot. */
 export function StockCsvPage() {
-  usePageTitle("CSV import and export");
-  const { canChangeStock, isPending } = useAccount();
   return (
-    <Container as="section" className="py-5">
-      <div className="d-flex flex-wrap justify-content-between align-items-center gap-3 mb-4">
-        <h1 className="mb-0">CSV import and export</h1>
-        <Link to={paths.manageInventory} className="btn btn-outline-dark">
-          Manage Inventory
-        </Link>
-      </div>
-      {isPending ? (
-        <Skeleton label="Checking your access…">
-          <SkeletonLines lines={2} />
-        </Skeleton>
-      ) : canChangeStock ? (
-        <>
-          <ImportSection />
-          <ExportSection />
-        </>
-      ) : (
-        <p>Only warehouse staff can import or export the stock. Ask an admin if you need to.</p>
-      )}
-    </Container>
+    <StaffPage
+      title="CSV import and export"
+      refusal="Only warehouse staff can import or export the stock. Ask an admin if you need to."
+    >
+      <>
+        <ImportSection />
+        <ExportSection />
+      </>
+    </StaffPage>
   );
 }
 
