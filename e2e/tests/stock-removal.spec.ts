@@ -74,6 +74,8 @@ test("Manage Inventory: delete one of your bikes after confirming", async ({
   await expect(page).toHaveURL("/manage-inventory");
   await expect(page).toHaveTitle("Manage Inventory- Ultimate Bikes");
   await expect(page.getByRole("heading", { name: "You can manage your inventory" })).toBeVisible();
+  // Other tests add bikes meanwhile: past a page of them, this one is found by its name.
+  await searchBox(page).fill(name);
   const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name }) });
   await expect(row).toBeVisible();
   await expect(row.getByRole("cell")).toContainText(["$1,999.00", "2"]);

@@ -32,9 +32,6 @@ export function SessionNav() {
       <NavLink to={paths.dashboard} className="nav-link">
         Dashboard
       </NavLink>
-      <NavLink to={paths.scan} className="nav-link">
-        Scan
-      </NavLink>
       {canChangeStock && (
         <NavLink to={paths.manageInventory} className="nav-link">
           Manage Inventory

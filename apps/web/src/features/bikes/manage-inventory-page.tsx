@@ -104,6 +104,9 @@ function WorkList({ controls, wide, deletion }: WorkListProps) {
         <Link to={paths.labels} className="btn btn-outline-dark">
           Print labels
         </Link>
+        <Link to={paths.scan} className="btn btn-outline-dark">
+          Scan a label
+        </Link>
       </div>
       <StockControls controls={controls} />
       <StockResults

@@ -2,9 +2,11 @@ import type { Dashboard } from "@ultimate-bikes/contract/dashboard";
 import { STOCK_STATUS_LABELS } from "@ultimate-bikes/contract/stock";
 import { lazy, Suspense } from "react";
 import Container from "react-bootstrap/Container";
+import { Link } from "react-router";
 import { ErrorMessage } from "../../components/error-message";
 import { Skeleton, SkeletonLines } from "../../components/skeleton";
 import { formatCount, formatPrice } from "../../lib/format";
+import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useDashboard } from "./dashboard-api";
 
@@ -30,7 +32,12 @@ export function DashboardPage() {
   const dashboard = useDashboard();
   return (
     <Container as="section" className="py-5">
-      <h1 className="mb-4">Dashboard</h1>
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-3 mb-4">
+        <h1 className="mb-0">Dashboard</h1>
+        <Link to={paths.scan} className="btn btn-outline-dark">
+          Scan a label
+        </Link>
+      </div>
       {dashboard.isPending ? (
         <Skeleton label="Loading the dashboard…">
           <SkeletonLines lines={6} />
