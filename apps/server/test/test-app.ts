@@ -71,12 +71,14 @@ async function startTestApp(options: TestAppOptions<string>): Promise<RunningApp
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       ...options.environment,
     });
-    const app = await buildApp({ ...config, ...options.overrides });
+    // The overrides are part of the app's configuration: a second instance gets them too.
+    const configured = { ...config, ...options.overrides };
+    const app = await buildApp(configured);
     options.beforeReady?.(app);
     await app.ready();
     return {
       app,
-      config,
+      config: configured,
       async close() {
         await app.close();
         await removeData();

@@ -35,7 +35,7 @@ describe(`low-stock alerts by mail on ${testDatabaseKind}`, () => {
     send(app, user, "PUT", "/api/account/low-stock-alerts", { subscribed });
   const mailsAbout = (name: string) => smtp.messages.filter((mail) => mail.subject.includes(name));
   const expectMails = (name: string, count: number) =>
-    expect.poll(() => mailsAbout(name).length, { timeout: 5_000 }).toBe(count);
+    expect.poll(() => mailsAbout(name).length, { timeout: 15_000 }).toBe(count);
 
   beforeAll(async () => {
     expect((await subscribe(subscriber, true)).statusCode).toBe(200);
@@ -116,7 +116,7 @@ describe(`low-stock alerts by mail on ${testDatabaseKind}`, () => {
     await Promise.all(
       ids.map((id, index) => deliver(index % 2 ? second.app : test.app, other, id)),
     );
-    await expect.poll(() => mailsAbout(prefix).length, { timeout: 5_000 }).toBe(8);
+    await expect.poll(() => mailsAbout(prefix).length, { timeout: 15_000 }).toBe(8);
     await sleep(QUIET_MS);
     expect(mailsAbout(prefix)).toHaveLength(8);
     expect(new Set(mailsAbout(prefix).map((mail) => mail.subject)).size).toBe(8);
