@@ -80,6 +80,18 @@ class StaleImport extends Error {}
 /** How the ledger names the units a CSV import brought in. */
 const IMPORT_REFERENCE = "CSV import";
 
+/** What an import or an export reads of a bike: its details and its stock. */
+const currentBikeColumns = [
+  "id",
+  "name",
+  "photo",
+  "des",
+  "price_cents",
+  "supplier_name",
+  "reorder_point",
+  "quantity",
+] as const;
+
 function currentBikeOf(row: {
   id: string;
   name: string;
@@ -204,16 +216,7 @@ export function createBikeRepository(
     for (let start = 0; start < ids.length; start += 500) {
       const rows = await executor
         .selectFrom("bike")
-        .select([
-          "id",
-          "name",
-          "photo",
-          "des",
-          "price_cents",
-          "supplier_name",
-          "reorder_point",
-          "quantity",
-        ])
+        .select(currentBikeColumns)
         .where("id", "in", ids.slice(start, start + 500))
         .execute();
       for (const row of rows) found.set(row.id, currentBikeOf(row));
@@ -435,20 +438,7 @@ export function createBikeRepository(
 
     /** A page of the whole stock for an export, by id, after `afterId`. */
     async exportPage(afterId: string | null, limit: number): Promise<CurrentBike[]> {
-      let query = db
-        .selectFrom("bike")
-        .select([
-          "id",
-          "name",
-          "photo",
-          "des",
-          "price_cents",
-          "supplier_name",
-          "reorder_point",
-          "quantity",
-        ])
-        .orderBy("id")
-        .limit(limit);
+      let query = db.selectFrom("bike").select(currentBikeColumns).orderBy("id").limit(limit);
       if (afterId !== null) query = query.where("id", ">", afterId);
       return (await query.execute()).map(currentBikeOf);
     },
