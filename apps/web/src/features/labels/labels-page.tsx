@@ -2,7 +2,7 @@ import { StaffPage } from "../../components/staff-page";
 import { bikeSchema, type Bike } from "@ultimate-bikes/contract/bikes";
 import { stockPageSchema } from "@ultimate-bikes/contract/stock";
 import { useQueries, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { startTransition, useOptimistic, useState } from "react";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import { useSearchParams } from "react-router";
@@ -36,14 +36,19 @@ export function LabelsPage() {
 
 function Labels() {
   const [search, setSearch] = useSearchParams();
-  const ids = idsOf(search);
+  // The router moves to a new address as a transition, which React may render a little later;
+  // a ticked box shows its tick at once meanwhile, not after the sheet it adds has rendered.
+  const [ids, showIds] = useOptimistic(idsOf(search));
   const [paper, setPaper] = useState<Paper>("a4");
   const setIds = (next: string[]) =>
-    setSearch((current) => {
-      const params = new URLSearchParams(current);
-      if (next.length) params.set("ids", next.join(","));
-      else params.delete("ids");
-      return params;
+    startTransition(() => {
+      showIds(next);
+      setSearch((current) => {
+        const params = new URLSearchParams(current);
+        if (next.length) params.set("ids", next.join(","));
+        else params.delete("ids");
+        return params;
+      });
     });
   const toggle = (id: string, on: boolean) =>
     setIds(on ? [...new Set([...ids, id])] : ids.filter((selected) => selected !== id));
