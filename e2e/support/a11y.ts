@@ -2,16 +2,21 @@ import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /**
- * Waits until the page's running transitions and animations have ended. A button that slides under
- * the pointer as the page moves fades into its hover colours over 150 ms; axe measuring half-way
- * would report a contrast the user never sees for long. Endless ones (a spinner) are not waited on.
+ * Waits until the page's short CSS transitions have ended. A button that slides under the pointer
+ * as the page moves fades into its hover colours over 150 ms; axe measuring half-way would report
+ * a contrast the user never sees for long. Longer ones are not waited on: a toast's countdown is
+ * one, and the toast closes when it ends.
  */
-async function settleAnimations(page: Page) {
+async function settleTransitions(page: Page) {
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .filter(
+          (animation) =>
+            animation instanceof CSSTransition &&
+            Number(animation.effect?.getTiming().duration) <= 1000,
+        )
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
@@ -19,7 +24,7 @@ async function settleAnimations(page: Page) {
 
 /** Fails on any serious or critical accessibility violation on the current page. */
 export async function expectNoSeriousA11yViolations(page: Page) {
-  await settleAnimations(page);
+  await settleTransitions(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(
     (violation) => violation.impact === "serious" || violation.impact === "critical",

@@ -63,6 +63,36 @@ describe("the toast after a delete", () => {
     search.remove();
   });
 
+  it("does not count down while focus is in it, even after the pointer or the window leaves", async () => {
+    const { user } = showDeletedToast(() => Response.json(stockItem("Honda CB500", 5)));
+    const undo = await screen.findByRole("button", { name: "Undo delete of Honda CB500" });
+    const countdown = screen.getByRole("progressbar", { name: "notification timer" });
+
+    act(() => undo.focus());
+    act(() => {
+      window.dispatchEvent(new FocusEvent("blur"));
+      window.dispatchEvent(new FocusEvent("focus"));
+    });
+    expect(countdown).toHaveStyle({ animationPlayState: "paused" });
+    await user.hover(undo);
+    await user.unhover(undo);
+    expect(countdown).toHaveStyle({ animationPlayState: "paused" });
+
+    const elsewhere = document.body.appendChild(document.createElement("button"));
+    act(() => elsewhere.focus());
+    expect(countdown).toHaveStyle({ animationPlayState: "running" });
+    elsewhere.remove();
+  });
+
+  it("stops counting down in another window, and goes on when focus is elsewhere on return", async () => {
+    showDeletedToast(() => Response.json(stockItem("Honda CB500", 5)));
+    const countdown = await screen.findByRole("progressbar", { name: "notification timer" });
+    act(() => window.dispatchEvent(new FocusEvent("blur")));
+    expect(countdown).toHaveStyle({ animationPlayState: "paused" });
+    act(() => window.dispatchEvent(new FocusEvent("focus")));
+    expect(countdown).toHaveStyle({ animationPlayState: "running" });
+  });
+
   it("shows the server's words when the bike cannot come back", async () => {
     const { user } = showDeletedToast(() =>
       Response.json(

@@ -63,6 +63,7 @@ function DeletedBikeToast({
   pressed,
   closeToast,
   toastProps,
+  isPaused,
 }: DeletedBikeToastProps) {
   const undo = useRef<HTMLButtonElement>(null);
   const restore = useRestoreBike({
@@ -80,8 +81,17 @@ function DeletedBikeToast({
   }, [pressed]);
 
   const id = toastProps?.toastId;
+  const content = useRef<HTMLDivElement>(null);
+  // The toast starts its countdown again when the pointer leaves it or the window regains focus,
+  // wherever the focus is: while the focus is here, it stops again.
+  useEffect(() => {
+    if (isPaused === false && content.current?.contains(document.activeElement)) {
+      toast.pause({ id });
+    }
+  }, [isPaused, id]);
   return (
     <div
+      ref={content}
       className="d-flex align-items-center justify-content-between gap-3"
       onFocus={() => toast.pause({ id })}
       onBlur={(event) => {
