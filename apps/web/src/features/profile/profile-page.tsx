@@ -1,3 +1,4 @@
+import { useState } from "react";
 import Container from "react-bootstrap/Container";
 import Form from "react-bootstrap/Form";
 import { toast } from "react-toastify";
@@ -47,6 +48,9 @@ export function ProfilePage() {
 function LowStockAlertSwitch() {
   const alerts = useLowStockAlerts(true);
   const setAlerts = useSetLowStockAlerts();
+  // What the person just asked for, shown at once: the request's own state reaches the page a
+  // moment after the click, and until then the switch would spring back.
+  const [asked, setAsked] = useState<boolean>();
   if (alerts.isPending) {
     return (
       <Skeleton label="Loading your alerts…">
@@ -63,16 +67,20 @@ function LowStockAlertSwitch() {
         // Announced as the on/off switch it looks like, not a checkbox.
         role="switch"
         label="Email me when a bike runs low"
-        checked={setAlerts.isPending ? setAlerts.variables : alerts.data.subscribed}
+        checked={asked ?? alerts.data.subscribed}
         disabled={setAlerts.isPending}
         aria-describedby="low-stock-alerts-hint"
-        onChange={(event) =>
-          setAlerts.mutate(event.currentTarget.checked, {
-            onSuccess: ({ subscribed }) =>
-              toast.success(subscribed ? "Low-stock alerts on." : "Low-stock alerts off."),
+        onChange={(event) => {
+          const subscribed = event.currentTarget.checked;
+          setAsked(subscribed);
+          setAlerts.mutate(subscribed, {
+            onSuccess: (saved) =>
+              toast.success(saved.subscribed ? "Low-stock alerts on." : "Low-stock alerts off."),
             onError: (error) => toast.error(error.message),
-          })
-        }
+            // The stored answer (or, on failure, the state before) shows from now on.
+            onSettled: () => setAsked(undefined),
+          });
+        }}
       />
       <Form.Text id="low-stock-alerts-hint">
         One mail each time a bike falls to or below its reorder point.
