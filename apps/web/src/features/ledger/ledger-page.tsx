@@ -10,6 +10,7 @@ import Col from "react-bootstrap/Col";
 import Form from "react-bootstrap/Form";
 import Row from "react-bootstrap/Row";
 import Table from "react-bootstrap/Table";
+import { startTransition, useOptimistic } from "react";
 import { Link, useSearchParams } from "react-router";
 import { CardList } from "../../components/card-list";
 import { ErrorMessage } from "../../components/error-message";
@@ -71,13 +72,19 @@ export function LedgerPage() {
 
 function Ledger() {
   const [search, setSearch] = useSearchParams();
-  const filters = filtersOf(search);
+  // The router moves to a new address as a transition, which React renders a little later; a
+  // field showing only the address would spring back after each key meanwhile, and the next key
+  // would land in the old text. What was typed or chosen shows at once.
+  const [filters, showFilters] = useOptimistic(filtersOf(search));
   const setFilter = (name: keyof LedgerFilters, value: string) =>
-    setSearch((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(URL_NAMES[name], value);
-      else next.delete(URL_NAMES[name]);
-      return next;
+    startTransition(() => {
+      showFilters({ ...filters, [name]: value || undefined });
+      setSearch((current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(URL_NAMES[name], value);
+        else next.delete(URL_NAMES[name]);
+        return next;
+      });
     });
   const people = useLedgerPeople();
   // A bike id still being typed asks nothing: the server would call it no bike.
