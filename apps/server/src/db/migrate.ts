@@ -13,6 +13,7 @@ import { addLedgerReferencesAndEdits } from "./migrations/010-ledger-references-
 import { addLedgerFilterIndexes } from "./migrations/011-ledger-filters.ts";
 import { createUploadedPhotos } from "./migrations/013-uploaded-photos.ts";
 import { createLowStockAlerts } from "./migrations/014-low-stock-alerts.ts";
+import { createVersionLeases } from "./migrations/015-version-leases.ts";
 
 /**
  * The one list of migrations, run at every start-up on SQLite and PostgreSQL alike.
@@ -33,6 +34,7 @@ function migrations({ kind }: AppDatabase): Record<string, Migration> {
     "011-ledger-filters": addLedgerFilterIndexes(),
     "013-uploaded-photos": createUploadedPhotos(kind),
     "014-low-stock-alerts": createLowStockAlerts(kind),
+    "015-version-leases": createVersionLeases(kind),
   };
 }
 

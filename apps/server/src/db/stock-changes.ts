@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import pg from "pg";
+import { keepListening } from "./listening-connection.ts";
 import { STOCK_CHANGED_CHANNEL } from "./migrations/005-stock-change-notifications.ts";
 
 /**
@@ -40,9 +40,6 @@ export function createInProcessStockChanges(): StockChanges {
   };
 }
 
-const RECONNECT_FIRST_MS = 100;
-const RECONNECT_MAX_MS = 5000;
-
 /**
  * PostgreSQL: every committed write NOTIFYs (migration 005) and each instance LISTENs on its own
  * connection, outside the pool, so changes made through any instance reach all of them. A lost
@@ -54,67 +51,22 @@ export function createPostgresStockChanges(
   log: FastifyBaseLogger,
 ): StockChanges {
   const listeners = listenerSet();
-  let client: pg.Client | undefined;
-  let closed = false;
-  let retryMs = RECONNECT_FIRST_MS;
-  let retryTimer: NodeJS.Timeout | undefined;
-
-  function reconnectLater() {
-    if (closed || retryTimer) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      void connect();
-    }, retryMs);
-    retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS);
-  }
-
-  async function connect() {
-    const candidate = new pg.Client({ connectionString });
-    let lost = false;
-    const onLost = (error?: Error) => {
-      if (lost) return;
-      lost = true;
-      if (client === candidate) client = undefined;
-      if (!closed) log.warn({ err: error }, "stock change listener lost; reconnecting");
-      candidate.removeAllListeners("notification");
-      void candidate.end().catch(() => {});
-      reconnectLater();
-    };
-    candidate.on("error", onLost);
-    candidate.on("end", () => onLost());
-    try {
-      await candidate.connect();
-      await candidate.query(`listen ${STOCK_CHANGED_CHANNEL}`);
-    } catch (error) {
-      onLost(error as Error);
-      return;
-    }
-    if (closed) {
-      await candidate.end();
-      return;
-    }
-    client = candidate;
-    retryMs = RECONNECT_FIRST_MS;
-    candidate.on("notification", (message) => {
-      const version = Number(message.payload);
+  const listening = keepListening({
+    connectionString,
+    channel: STOCK_CHANGED_CHANNEL,
+    purpose: "stock changes",
+    log,
+    onNotification(payload) {
+      const version = Number(payload);
       listeners.emit(Number.isFinite(version) ? version : undefined);
-    });
+    },
     // Whatever committed while nobody listened is in the ledger: listeners catch up now.
-    listeners.emit();
-  }
-
-  void connect();
-
+    onListening: () => listeners.emit(),
+  });
   return {
     // The database tells every instance, this one included.
     committed: () => {},
     subscribe: listeners.add,
-    async close() {
-      closed = true;
-      clearTimeout(retryTimer);
-      const open = client;
-      client = undefined;
-      await open?.end().catch(() => {});
-    },
+    close: () => listening.close(),
   };
 }

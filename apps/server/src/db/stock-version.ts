@@ -1,6 +1,7 @@
 import { CompiledQuery } from "kysely";
 import { closeSync, openSync, readSync } from "node:fs";
 import type { AppDatabase } from "./database.ts";
+import type { VersionLease } from "./version-leases.ts";
 
 const CURRENT_VERSION_SQL = "select version from stock_version where id = 1";
 const currentVersion = CompiledQuery.raw(CURRENT_VERSION_SQL);
@@ -21,8 +22,10 @@ export interface StockVersion {
  * any server sharing the database, and a write's new version becomes visible when its data does.
  * Every cached read needs it (docs/decisions/010 and 011).
  */
-export function createStockVersion(database: AppDatabase): StockVersion {
-  return database.sqlite ? sqliteStockVersion(database.sqlite) : sharedQueryStockVersion(database);
+export function createStockVersion(database: AppDatabase, lease?: VersionLease): StockVersion {
+  return database.sqlite
+    ? sqliteStockVersion(database.sqlite)
+    : sharedQueryStockVersion(database, lease);
 }
 
 /**
@@ -92,13 +95,15 @@ function walCommitProbe(indexFile: string) {
 }
 
 /**
- * PostgreSQL: each read is a round trip, so concurrent reads share one. A read waits for a query
+ * PostgreSQL: while this server holds a read lease (version-leases.ts, docs/decisions/022), the
+ * version it has heard of, with no round trip. Without one, each read is a round trip, so
+ * concurrent reads share one. A read waits for a query
  * that started after it arrived (one already running may predate a write the reader has seen
  * committed), and every read arriving meanwhile shares that next query. Under load that is one
  * query per round trip instead of one per read, and each answer is still at least as new as its
  * request.
  */
-function sharedQueryStockVersion({ db }: AppDatabase): StockVersion {
+function sharedQueryStockVersion({ db }: AppDatabase, lease?: VersionLease): StockVersion {
   let running: Promise<number> | undefined;
   let next: Promise<number> | undefined;
   function query(): Promise<number> {
@@ -115,7 +120,9 @@ function sharedQueryStockVersion({ db }: AppDatabase): StockVersion {
   const ignore = () => {};
   return {
     close: ignore,
-    current(): Promise<number> {
+    current(): number | Promise<number> {
+      const leased = lease?.version();
+      if (leased !== undefined) return leased;
       if (!running) return query();
       next ??= running.then(ignore, ignore).then(() => {
         next = undefined;
