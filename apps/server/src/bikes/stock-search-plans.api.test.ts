@@ -50,6 +50,9 @@ describe(`narrow, broad and dense searches on ${testDatabaseKind}`, () => {
     ["d", {}],
     ["s", { status: "in" }],
     ["ducati scr", {}],
+    // Short words only: each has a prefix table, so the dense plan takes them too.
+    ["duca", {}],
+    ["du s", {}],
     ["mo", { supplier: "Scramble Ltd." }],
     ["a", { status: "low" }],
     // No words at all: every plan must still work when only the count makes a search broad.

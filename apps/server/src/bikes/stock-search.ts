@@ -64,8 +64,8 @@ const BROAD_SEARCH = 1000;
  */
 const DENSE_SHARE = 0.3;
 
-/** The longest prefix the SQLite search index keeps a table for (`prefix = '1 2 3'`). */
-const PREFIX_INDEXED = 3;
+/** The longest prefix the SQLite search index keeps a table for (`prefix = '1 2 3 4'`). */
+const PREFIX_INDEXED = 4;
 
 /** Where the plans change, for the test that every plan finds the same pages. */
 export interface SearchPlanLimits {
@@ -80,10 +80,12 @@ const ftsQuery = (words: string[]) => words.map((word) => `"${word}"*`).join(" "
  * How a text search finds its page (docs/decisions/009):
  * - `narrow`: collect the few matches, then sort them;
  * - `broad`: walk the sort's index and keep the bikes among the matches, collected once;
- * - `dense` (SQLite, one short word that many bikes have, like a first letter typed): walk the
+ * - `dense` (SQLite, short words that many bikes have, like a first letter typed): walk the
  *   sort's index and ask the search index about each bike. Collecting tens of thousands of
- *   matches first would cost more than the page; asking about a bike costs more the more words
- *   the query has and the more words its prefix starts, so it is kept for one short word.
+ *   matches first would cost more than the page; asking about a bike costs little only when each
+ *   word has a prefix table, so it is kept for words of at most PREFIX_INDEXED letters. Measured
+ *   at 100,000 bikes: "m b" (72% of the bikes) 1.1 ms this way against 10.3 ms broad, "moto g"
+ *   (32%) 2.7 against 5.9 ms.
  */
 type SearchPlan = "narrow" | "broad" | "dense";
 
@@ -131,17 +133,10 @@ export function createStockSearch(
   /** The plan for a search with `total` matches (see SearchPlan). */
   async function planFor(filters: StockFilters, total: number): Promise<SearchPlan> {
     if (total < broadSearch) return "narrow";
-    // One word, short enough for one of the index's prefix tables (migrations 003 and 006): for
-    // a longer one, each bike asked about makes the index gather every word it starts.
-    const [word, ...more] = filters.words;
-    if (
-      kind !== "sqlite" ||
-      word === undefined ||
-      more.length > 0 ||
-      word.length > PREFIX_INDEXED
-    ) {
-      return "broad";
-    }
+    // Words short enough for the index's prefix tables (migrations 003, 006 and 016): for a
+    // longer one, each bike asked about makes the index gather every word it starts.
+    const indexed = filters.words.every((word) => word.length <= PREFIX_INDEXED);
+    if (kind !== "sqlite" || filters.words.length === 0 || !indexed) return "broad";
     // The highest search key is the count of bikes ever added: as good as their count for a
     // choice of plan, and one step down an index instead of a count.
     const { rows } = await sql<{ added: number | null }>`

@@ -14,6 +14,7 @@ import { addLedgerFilterIndexes } from "./migrations/011-ledger-filters.ts";
 import { createUploadedPhotos } from "./migrations/013-uploaded-photos.ts";
 import { createLowStockAlerts } from "./migrations/014-low-stock-alerts.ts";
 import { createVersionLeases } from "./migrations/015-version-leases.ts";
+import { addFourLetterSearchPrefixes } from "./migrations/016-four-letter-search-prefixes.ts";
 
 /**
  * The one list of migrations, run at every start-up on SQLite and PostgreSQL alike.
@@ -35,6 +36,7 @@ function migrations({ kind }: AppDatabase): Record<string, Migration> {
     "013-uploaded-photos": createUploadedPhotos(kind),
     "014-low-stock-alerts": createLowStockAlerts(kind),
     "015-version-leases": createVersionLeases(kind),
+    "016-four-letter-search-prefixes": addFourLetterSearchPrefixes(kind),
   };
 }
 
