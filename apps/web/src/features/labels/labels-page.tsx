@@ -2,14 +2,14 @@ import { StaffPage } from "../../components/staff-page";
 import { bikeSchema, type Bike } from "@ultimate-bikes/contract/bikes";
 import { stockPageSchema } from "@ultimate-bikes/contract/stock";
 import { useQueries, useQuery } from "@tanstack/react-query";
-import { startTransition, useOptimistic, useState } from "react";
+import { useState } from "react";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
-import { useSearchParams } from "react-router";
 import { Skeleton, SkeletonLines } from "../../components/skeleton";
 import { ErrorMessage } from "../../components/error-message";
 import { apiRequest } from "../../lib/api-client";
 import { bikeAddress } from "../../lib/bike-links";
+import { useAddressState } from "../../lib/use-address-state";
 import { QrImage } from "./qr-image";
 
 /** A sheet holds this many labels at most: ten pages of US Letter. */
@@ -35,21 +35,11 @@ export function LabelsPage() {
 }
 
 function Labels() {
-  const [search, setSearch] = useSearchParams();
-  // The router moves to a new address as a transition, which React may render a little later;
-  // a ticked box shows its tick at once meanwhile, not after the sheet it adds has rendered.
-  const [ids, showIds] = useOptimistic(idsOf(search));
+  const [ids, setIds] = useAddressState(idsOf, (params, next) => {
+    if (next.length) params.set("ids", next.join(","));
+    else params.delete("ids");
+  });
   const [paper, setPaper] = useState<Paper>("a4");
-  const setIds = (next: string[]) =>
-    startTransition(() => {
-      showIds(next);
-      setSearch((current) => {
-        const params = new URLSearchParams(current);
-        if (next.length) params.set("ids", next.join(","));
-        else params.delete("ids");
-        return params;
-      });
-    });
   const toggle = (id: string, on: boolean) =>
     setIds(on ? [...new Set([...ids, id])] : ids.filter((selected) => selected !== id));
 

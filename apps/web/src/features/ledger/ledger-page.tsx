@@ -10,13 +10,13 @@ import Col from "react-bootstrap/Col";
 import Form from "react-bootstrap/Form";
 import Row from "react-bootstrap/Row";
 import Table from "react-bootstrap/Table";
-import { startTransition, useOptimistic } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { CardList } from "../../components/card-list";
 import { ErrorMessage } from "../../components/error-message";
 import { Skeleton, SkeletonTable } from "../../components/skeleton";
 import { formatDateTime } from "../../lib/format";
 import { bikePagePath } from "../../lib/paths";
+import { useAddressState } from "../../lib/use-address-state";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { ledgerExportUrl, useLedger, useLedgerPeople, type LedgerFilters } from "./ledger-api";
 
@@ -49,6 +49,7 @@ const URL_NAMES: Record<keyof LedgerFilters, string> = {
   from: "from",
   to: "to",
 };
+const FILTER_NAMES = Object.keys(URL_NAMES) as (keyof LedgerFilters)[];
 
 /** "+3", "−1", "0": a change as the table shows it. */
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : "0");
@@ -71,21 +72,15 @@ export function LedgerPage() {
 }
 
 function Ledger() {
-  const [search, setSearch] = useSearchParams();
-  // The router moves to a new address as a transition, which React renders a little later; a
-  // field showing only the address would spring back after each key meanwhile, and the next key
-  // would land in the old text. What was typed or chosen shows at once.
-  const [filters, showFilters] = useOptimistic(filtersOf(search));
+  const [filters, setFilters] = useAddressState(filtersOf, (params, next) => {
+    for (const name of FILTER_NAMES) {
+      const value = next[name];
+      if (value) params.set(URL_NAMES[name], value);
+      else params.delete(URL_NAMES[name]);
+    }
+  });
   const setFilter = (name: keyof LedgerFilters, value: string) =>
-    startTransition(() => {
-      showFilters({ ...filters, [name]: value || undefined });
-      setSearch((current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(URL_NAMES[name], value);
-        else next.delete(URL_NAMES[name]);
-        return next;
-      });
-    });
+    setFilters({ ...filters, [name]: value || undefined });
   const people = useLedgerPeople();
   // A bike id still being typed asks nothing: the server would call it no bike.
   const bikeIdComplete = !filters.bikeId || bikeIdSchema.safeParse(filters.bikeId).success;
@@ -172,7 +167,7 @@ function Ledger() {
           Export CSV
         </a>
         {filtered && (
-          <Button variant="link" onClick={() => setSearch(new URLSearchParams())}>
+          <Button variant="link" onClick={() => setFilters({})}>
             Clear the filters
           </Button>
         )}
