@@ -111,6 +111,8 @@ export function createVersionLease(
     } finally {
       syncing = false;
     }
+    // Asked for while a renewal failed (by a new connection that is listening now): run it.
+    if (syncAgain && !closed) void sync();
   }
 
   const listening = keepListening({
