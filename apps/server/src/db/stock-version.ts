@@ -3,7 +3,8 @@ import { closeSync, openSync, readSync } from "node:fs";
 import type { AppDatabase } from "./database.ts";
 import type { VersionLease } from "./version-leases.ts";
 
-const CURRENT_VERSION_SQL = "select version from stock_version where id = 1";
+/** The stock version as committed now (also what a read lease reads, version-leases.ts). */
+export const CURRENT_VERSION_SQL = "select version from stock_version where id = 1";
 const currentVersion = CompiledQuery.raw(CURRENT_VERSION_SQL);
 
 export interface StockVersion {
@@ -97,11 +98,10 @@ function walCommitProbe(indexFile: string) {
 /**
  * PostgreSQL: while this server holds a read lease (version-leases.ts, docs/decisions/022), the
  * version it has heard of, with no round trip. Without one, each read is a round trip, so
- * concurrent reads share one. A read waits for a query
- * that started after it arrived (one already running may predate a write the reader has seen
- * committed), and every read arriving meanwhile shares that next query. Under load that is one
- * query per round trip instead of one per read, and each answer is still at least as new as its
- * request.
+ * concurrent reads share one. A read waits for a query that started after it arrived (one
+ * already running may predate a write the reader has seen committed), and every read arriving
+ * meanwhile shares that next query. Under load that is one query per round trip instead of one
+ * per read, and each answer is still at least as new as its request.
  */
 function sharedQueryStockVersion({ db }: AppDatabase, lease?: VersionLease): StockVersion {
   let running: Promise<number> | undefined;

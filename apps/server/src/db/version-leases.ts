@@ -7,6 +7,7 @@ import type pg from "pg";
 import { keepListening } from "./listening-connection.ts";
 import { STOCK_CHANGED_CHANNEL } from "./migrations/005-stock-change-notifications.ts";
 import type { Database } from "./schema.ts";
+import { CURRENT_VERSION_SQL } from "./stock-version.ts";
 
 /**
  * How long a lease lasts, how often it is renewed, and how much of it is left unused to cover
@@ -26,7 +27,6 @@ const RENEW = `insert into version_lease (instance, seen_version, expires_at)
   on conflict (instance) do update set
     seen_version = greatest(version_lease.seen_version, excluded.seen_version),
     expires_at = excluded.expires_at`;
-const CURRENT_VERSION = "select version from stock_version where id = 1";
 const RELEASE = "delete from version_lease where instance = $1";
 
 export interface VersionLease {
@@ -43,7 +43,7 @@ export interface VersionLease {
  * A read lease (docs/decisions/022): this server answers cached reads from the stock version it
  * has heard of, without a round trip, because every write waits, before it answers its client,
  * until each server holding a live lease has acknowledged the write's version
- * (untilReadersHaveSeen). The lease is a row of `version_lease` that this server renews on its own
+ * (createReaderCatchUp). The lease is a row of `version_lease` that this server renews on its own
  * connection, the one that LISTENs for the versions: if that connection dies or stalls, the lease
  * runs out on both sides and writes stop waiting for this server, which asks the database again.
  *
@@ -98,7 +98,7 @@ export function createVersionLease(
         if (unbroken && trusted) continue;
         trusted = false;
         const { rows } = await connection.client.query<{ version: string | number }>(
-          CURRENT_VERSION,
+          CURRENT_VERSION_SQL,
         );
         known = Math.max(known ?? 0, Number(rows[0]!.version));
         trusted = performance.now() < liveUntil;
