@@ -1,7 +1,12 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { test } from "../support/fixtures.ts";
 import { main } from "../support/landmarks.ts";
-import { createBike } from "../support/stock-helpers.ts";
+import { bikeCard } from "../support/stock-screens.ts";
+import { createBike, fetchBike } from "../support/stock-helpers.ts";
+
+/** A 2×1 PNG: a photo whose natural width says it really loaded. */
+const TINY_PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGP4z8DAwPAfAAcAAf9+CLHQAAAAAElFTkSuQmCC";
 
 /*
  * The Content-Security-Policy (docs/decisions/013) must not break a single screen: each one is
@@ -81,6 +86,38 @@ test.describe("Content-Security-Policy", () => {
     await expect(table.getByRole("rowheader")).toHaveText([name]);
     await settle(page);
     expect(await violations(), "Manage Inventory").toEqual([]);
+  });
+
+  test("a photo pasted as an https:// URL shows on Inventory and on the bike's page", async ({
+    signedInPage: page,
+  }) => {
+    const violations = await watchViolations(page);
+    // Another site's photo, answered here so the test needs no network; the policy is checked
+    // by the browser before the request ever reaches this route.
+    const photo = `https://photos.example.test/${Date.now()}/bike.png`;
+    let served = 0;
+    await page.route(photo, (route) => {
+      served += 1;
+      return route.fulfill({ contentType: "image/png", body: Buffer.from(TINY_PNG, "base64") });
+    });
+    const { id, name } = await createBike(page, { photo });
+
+    const shows = async (image: Locator) => {
+      await expect(image).toHaveAttribute("src", photo);
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+    };
+    await page.goto(`/inventory?q=${encodeURIComponent(name)}`);
+    await shows(bikeCard(page, name).getByRole("img", { name }));
+    await page.goto(`/inventory/${id}`);
+    await shows(main(page).getByRole("img", { name }));
+    expect(served).toBeGreaterThan(0);
+    expect(await violations()).toEqual([]);
+
+    // The API takes back the very photo URL it answers, on this plain http install too.
+    const ownPhoto = (await createBike(page)).id;
+    const answered = await fetchBike(page, ownPhoto);
+    expect(answered?.photo).toMatch(/^http:\/\/localhost:\d+\/images\//);
+    await createBike(page, { photo: answered!.photo });
   });
 
   test("the API docs (Swagger UI) do not violate it", async ({ page }) => {

@@ -189,8 +189,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(corsPlugin, { trustedOrigins: config.corsOrigins });
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { auth, authentication, tokens, config });
-      await api.register(bikesRoutes, { stock, authentication });
-      await api.register(itemsRoutes, { stock, authentication });
+      await api.register(bikesRoutes, { stock, authentication, publicUrl: config.publicUrl });
+      await api.register(itemsRoutes, { stock, authentication, publicUrl: config.publicUrl });
       await api.register(deletedBikesRoutes, {
         stock,
         authentication,

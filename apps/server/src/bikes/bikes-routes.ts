@@ -18,6 +18,7 @@ import { z } from "zod";
 import { signedInUser, type Authentication } from "../auth/authentication.ts";
 import { errorResponses as errors } from "../plugins/errors.ts";
 import { limitBikeAdds } from "./add-rate-limit.ts";
+import { ownPhotoUrlsAsPaths } from "./own-photo-urls.ts";
 import { bikeIdParams, orHttpError } from "./stock-http.ts";
 import type { StockRules } from "./stock-rules.ts";
 
@@ -30,13 +31,15 @@ function quantityFromIfMatch(header: string | undefined): number | undefined {
 interface BikesRoutesOptions {
   stock: StockRules;
   authentication: Authentication;
+  publicUrl: string;
 }
 
 export async function bikesRoutes(
   app: FastifyInstance,
-  { stock, authentication }: BikesRoutesOptions,
+  { stock, authentication, publicUrl }: BikesRoutesOptions,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const photoAsStored = ownPhotoUrlsAsPaths(publicUrl);
   const signedIn = { onRequest: authentication.requireUser };
   // Stock changes are for staff (docs/decisions/014); under ACCESS_POLICY=open that is everyone.
   const staff = { onRequest: authentication.requireStaff };
@@ -72,6 +75,7 @@ export async function bikesRoutes(
     "/bikes",
     {
       ...signedIn,
+      preValidation: photoAsStored,
       preHandler: limitBikeAdds,
       schema: {
         tags: ["bikes"],
@@ -196,6 +200,7 @@ export async function bikesRoutes(
     "/bikes/:id/details",
     {
       ...signedIn,
+      preValidation: photoAsStored,
       schema: {
         tags: ["bikes"],
         summary: "A bike's editable details with their tag (staff, or the bike's owner)",
@@ -213,6 +218,7 @@ export async function bikesRoutes(
     "/bikes/:id/details",
     {
       ...signedIn,
+      preValidation: photoAsStored,
       schema: {
         tags: ["bikes"],
         summary:

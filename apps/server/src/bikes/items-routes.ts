@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { signedInUser, type Authentication } from "../auth/authentication.ts";
 import { errorResponses as errors } from "../plugins/errors.ts";
 import { limitBikeAdds } from "./add-rate-limit.ts";
+import { ownPhotoUrlsAsPaths } from "./own-photo-urls.ts";
 import { bikeIdParams, orHttpError } from "./stock-http.ts";
 import type { StockRules } from "./stock-rules.ts";
 
@@ -19,7 +20,11 @@ import type { StockRules } from "./stock-rules.ts";
  */
 export async function itemsRoutes(
   app: FastifyInstance,
-  { stock, authentication }: { stock: StockRules; authentication: Authentication },
+  {
+    stock,
+    authentication,
+    publicUrl,
+  }: { stock: StockRules; authentication: Authentication; publicUrl: string },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -41,6 +46,7 @@ export async function itemsRoutes(
     "/items",
     {
       onRequest: authentication.requireUser,
+      preValidation: ownPhotoUrlsAsPaths(publicUrl),
       preHandler: limitBikeAdds,
       schema: {
         tags: ["items"],

@@ -1,10 +1,11 @@
 import { STOCK_EVENT, stockEventSchema } from "@ultimate-bikes/contract/stock-events";
-import { bikeSchema, itemListSchema } from "@ultimate-bikes/contract/bikes";
+import { bikeSchema, insertedSchema, itemListSchema } from "@ultimate-bikes/contract/bikes";
+import { newBikeBody } from "@ultimate-bikes/test-support/new-bike";
 import { stockPageSchema } from "@ultimate-bikes/contract/stock";
 import { describe, expect, it } from "vitest";
 import { accessTokenFor } from "../../test/accounts.ts";
 import { EVENTS_URL, useListening, useStreams } from "../../test/event-streams.ts";
-import { addBike, listBikes } from "../../test/stock-helpers.ts";
+import { addBike, listBikes, send } from "../../test/stock-helpers.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 import { openDatabase } from "../db/database.ts";
 
@@ -71,5 +72,50 @@ describe(`absolute photo URLs on ${testDatabaseKind}`, () => {
     } finally {
       await database.db.destroy();
     }
+  });
+});
+
+// A default install is plain http: the photo URLs it answers are http://, and a client that copies
+// a bike sends them back (issue 20).
+describe(`photo URLs sent back on an http install, on ${testDatabaseKind}`, () => {
+  const test = useTestApp({ signedUpUsers: ["copier"] });
+  const { copier } = test.users;
+
+  it("takes back the exact photo URL it answered, and keeps it as the path", async () => {
+    const original = await addBike(test.app, copier, { photo: "/images/bikes/vespa-gts-300.svg" });
+    const answered = bikeSchema.parse((await test.app.inject(`/api/bikes/${original}`)).json());
+    expect(answered.photo).toBe(`${test.config.publicUrl}/images/bikes/vespa-gts-300.svg`);
+    expect(answered.photo.startsWith("http://")).toBe(true);
+
+    const copy = {
+      name: answered.name,
+      photo: answered.photo,
+      des: answered.des,
+      price: answered.price,
+      quantity: answered.quantity,
+      supplierName: answered.supplierName,
+    };
+    for (const path of ["/api/bikes", "/api/items"]) {
+      const response = await send(test.app, copier, "POST", path, {
+        ...copy,
+        name: `Copy ${path}`,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const id = insertedSchema.parse(response.json()).insertedId;
+      const details = await send(test.app, copier, "GET", `/api/bikes/${id}/details`);
+      expect(details.json()).toMatchObject({ photo: "/images/bikes/vespa-gts-300.svg" });
+      expect(bikeSchema.parse((await test.app.inject(`/api/bikes/${id}`)).json()).photo).toBe(
+        answered.photo,
+      );
+    }
+  });
+
+  it("still refuses a plain http photo on another site", async () => {
+    const response = await send(test.app, copier, "POST", "/api/bikes", {
+      ...newBikeBody(),
+      photo: "http://elsewhere.example/one.jpg",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain("photo");
   });
 });

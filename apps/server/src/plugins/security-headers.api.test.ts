@@ -47,13 +47,17 @@ describe(`security headers on ${testDatabaseKind}`, () => {
       );
       expect(csp.get("object-src")).toEqual(["'none'"]);
       expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
-      // Photos on PUBLIC_URL; the map tiles are the only third-party host (docs/decisions/013).
+      // Photos on PUBLIC_URL or any https: host, map tiles included; nothing else third-party
+      // (docs/decisions/013).
       expect(csp.get("img-src")).toEqual([
         "'self'",
         new URL(test.config.publicUrl).origin,
         "data:",
-        "https://*.tile.openstreetmap.org",
+        "https:",
       ]);
+      for (const own of ["connect-src", "font-src", "form-action"]) {
+        expect(csp.get(own)?.filter((source) => source.startsWith("http"))).toEqual([]);
+      }
       // Plain http here: upgrading would send the browser to an https port nobody serves.
       expect(csp.has("upgrade-insecure-requests")).toBe(false);
       expect(response.headers["x-content-type-options"]).toBe("nosniff");

@@ -6,9 +6,6 @@ import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 
-/** The one third-party host a page of ours loads from: OpenStreetMap's tiles for the map on Home. */
-export const MAP_TILE_SOURCE = "https://*.tile.openstreetmap.org";
-
 /** Where bike photos, slides and illustrations are served from (apps/web/public/images). */
 const IMAGES_PATH = "/images/";
 
@@ -28,9 +25,10 @@ export function toastifyStyleHash(): string | undefined {
 
 /**
  * The Content-Security-Policy of every answer (docs/decisions/013). The web app and Swagger UI
- * load only their own files, with no inline script (Vite's build inlines none) and no inline
- * style but toastify's; images may also be data: URLs (Bootstrap's and Leaflet's icons) and map
- * tiles.
+ * load only their own scripts, styles and connections, with no inline script (Vite's build inlines
+ * none) and no inline style but toastify's. Images are the exception: a bike's photo may be any
+ * https:// URL (the add form's "photo url"), and the map on Home shows OpenStreetMap's tiles;
+ * data: URLs are Bootstrap's and Leaflet's icons.
  */
 export function contentSecurityPolicy(publicUrl: string, styleHashes: string[] = []) {
   return {
@@ -44,8 +42,10 @@ export function contentSecurityPolicy(publicUrl: string, styleHashes: string[] =
       // No other site may frame ours: clickjacking a Delivered or Delete button.
       "frame-ancestors": ["'none'"],
       // Photos come as absolute URLs on PUBLIC_URL, which a page reached by another name of
-      // this server (127.0.0.1 for localhost, a proxy's address) does not count as 'self'.
-      "img-src": ["'self'", new URL(publicUrl).origin, "data:", MAP_TILE_SOURCE],
+      // this server (127.0.0.1 for localhost, a proxy's address) does not count as 'self'
+      // (and on a plain http install is not covered by https:). An image cannot run code, so
+      // any https: host may serve one; scripts, styles, frames and connections stay our own.
+      "img-src": ["'self'", new URL(publicUrl).origin, "data:", "https:"],
       "object-src": ["'none'"],
       "script-src": ["'self'"],
       "script-src-attr": ["'none'"],
