@@ -21,9 +21,13 @@ export interface AccessTokens {
   verify(token: string): Promise<AccessTokenClaims | undefined>;
 }
 
-/** Signed tokens for bearer calls (docs/product.md, API), keyed from AUTH_SECRET (never the secret itself). */
+/** The tokens' signing key: derived from AUTH_SECRET, never the secret itself. */
+export const accessTokenKey = (authSecret: string) =>
+  createHash("sha256").update(`access-token:${authSecret}`).digest();
+
+/** Signed tokens for bearer calls (docs/product.md, API). */
 export function createAccessTokens(authSecret: string): AccessTokens {
-  const key = createHash("sha256").update(`access-token:${authSecret}`).digest();
+  const key = accessTokenKey(authSecret);
   return {
     issue: ({ userId, sessionId, email }) =>
       new SignJWT({ email, sid: sessionId })
@@ -35,7 +39,15 @@ export function createAccessTokens(authSecret: string): AccessTokens {
         .sign(key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ["HS256"] });
+        // A token without an expiry or an issue time is not one we issued, whatever signed it
+        // (a leaked key must not mint tokens that live for ever), and none lives longer than
+        // its lifetime from when it was issued, whatever its `exp` says.
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          algorithms: ["HS256"],
+          requiredClaims: ["exp", "iat"],
+          maxTokenAge: ACCESS_TOKEN_LIFETIME_SECONDS,
+        });
         const { sub, sid, email } = payload;
         if (typeof sub !== "string" || typeof sid !== "string" || typeof email !== "string") {
           return undefined;

@@ -1,5 +1,5 @@
 import { findMailedLink } from "@ultimate-bikes/test-support/mailbox";
-import { decodeJwt } from "jose";
+import { decodeJwt, SignJWT, type JWTPayload } from "jose";
 import { describe, expect, it } from "vitest";
 import {
   accessTokenFor,
@@ -11,6 +11,7 @@ import {
 import { listBikes } from "../../test/stock-helpers.ts";
 import { openStoredDataProbe } from "../../test/stored-data.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
+import { accessTokenKey } from "./access-token.ts";
 
 /*
  * The access token of POST /api/login (issue 11, "Tokens that end"): short-lived, taken as
@@ -55,6 +56,25 @@ describe(`access tokens on ${testDatabaseKind}`, () => {
     expect((await account(token)).json()).toMatchObject({ email: user.email, role: "staff" });
     expect((await importOne(bearer(token))).statusCode).toBe(200);
     expect((await myItems(user, token)).statusCode).toBe(200);
+  });
+
+  it("refuses a token signed with the real key but without exp or iat, or older than its lifetime", async () => {
+    const user = await signUp(test.app);
+    const { sub, sid, email, iss } = decodeJwt(await accessTokenFor(test.app, user));
+    const now = Math.floor(Date.now() / 1000);
+    const signed = (times: JWTPayload) =>
+      new SignJWT({ sub, sid, email, iss, ...times })
+        .setProtectedHeader({ alg: "HS256" })
+        .sign(accessTokenKey(test.config.authSecret));
+
+    // The control: the same claims with both times are taken.
+    expect((await account(await signed({ iat: now, exp: now + 60 }))).json()).toMatchObject({
+      email: user.email,
+    });
+    for (const times of [{ iat: now }, { exp: now + 60 }, { iat: now - 3600, exp: now + 3600 }]) {
+      const response = await account(await signed(times));
+      expect(response.statusCode, JSON.stringify(times)).toBe(401);
+    }
   });
 
   it("refuses a bad token with 401 wherever a session would do", async () => {

@@ -46,6 +46,25 @@ function bearerToken(header: string): string | undefined {
 }
 
 /**
+ * Whether a request comes from a page that is not ours. Browsers say so in Origin on every
+ * cross-origin write; where Origin is missing (an old browser, an extension that strips it),
+ * their fetch metadata (`Sec-Fetch-Site`) or the Referer still tells another site's page apart.
+ * A request with none of them (a script, curl) is not a browser's and carries its own cookie.
+ */
+function isFromAnotherSite(headers: FastifyRequest["headers"], publicUrl: string): boolean {
+  const { origin, referer } = headers;
+  if (origin) return origin !== publicUrl;
+  const site = headers["sec-fetch-site"];
+  if (site !== undefined && site !== "same-origin" && site !== "none") return true;
+  if (referer === undefined) return false;
+  try {
+    return new URL(referer).origin !== publicUrl;
+  } catch {
+    return true;
+  }
+}
+
+/**
  * Who is calling: the session cookie (the web app), or an access token sent as
  * `Authorization: Bearer` (scripts and other apps). The hooks run on `onRequest`, before the body
  * is validated, so an anonymous write is a 401 whatever it sends.
@@ -123,9 +142,8 @@ export function createAuthentication({
       request.user = user;
       return;
     }
-    // A write sent by a page of another origin (a browser always says so in Origin) is refused
-    // whatever cookie it carries.
-    if (isWrite && origin && origin !== publicUrl) {
+    // A write sent by a page of another origin is refused whatever cookie it carries.
+    if (isWrite && isFromAnotherSite(request.headers, publicUrl)) {
       throw new HttpError(403, "Requests from other sites are not accepted.");
     }
     const user = await userFromCookie(request);

@@ -84,11 +84,35 @@ describe(`who may do what on ${testDatabaseKind}`, () => {
       },
     );
     expectError(forged, 403);
+    // Without Origin (an old browser, an extension), fetch metadata or the Referer gives it away.
+    const foreignHints: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      { referer: "https://evil.example/page" },
+      { referer: "not a URL" },
+    ];
+    for (const headers of foreignHints) {
+      const deliver = `/api/bikes/${bikeId}/deliveries`;
+      const response = await send(test.app, owner, "POST", deliver, undefined, headers);
+      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+    }
     expect(await quantityOf(test.app, bikeId)).toBe(before);
     const own = await send(test.app, owner, "POST", `/api/bikes/${bikeId}/deliveries`, undefined, {
       origin: test.config.publicUrl,
     });
     expect(own.statusCode).toBe(200);
+    const ownPage = await send(
+      test.app,
+      owner,
+      "POST",
+      `/api/bikes/${bikeId}/deliveries`,
+      undefined,
+      {
+        "sec-fetch-site": "same-origin",
+        referer: `${test.config.publicUrl}/inventory/${bikeId}`,
+      },
+    );
+    expect(ownPage.statusCode).toBe(200);
   });
 
   it("refuses to add a bike or issue a token under someone else's email", async () => {
