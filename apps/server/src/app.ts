@@ -31,6 +31,7 @@ import { peopleRoutes } from "./people/people-routes.ts";
 import { corsPlugin } from "./plugins/cors.ts";
 import { errorsPlugin, sendError } from "./plugins/errors.ts";
 import { jsonSchemaSerializerCompiler } from "./plugins/json-schema-serializer.ts";
+import { ledgerPositionPlugin } from "./plugins/ledger-position.ts";
 import { openApiPlugin } from "./plugins/openapi.ts";
 import { readCachePlugin } from "./plugins/read-cache.ts";
 import { createStoredAnswerDoor, serverWithDoor } from "./plugins/stored-answer-door.ts";
@@ -145,6 +146,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     changes,
     door: storedAnswerDoor,
   });
+  // Stock reads say where in the ledger their data stands, so pages resume the stream there.
+  await app.register(ledgerPositionPlugin, { latestMovementId: bikes.latestMovementId });
   await app.register(openApiPlugin);
 
   app.decorateRequest("user", null);

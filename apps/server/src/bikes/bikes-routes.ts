@@ -47,7 +47,7 @@ export async function bikesRoutes(
   routes.get(
     "/bikes",
     {
-      config: { readCache: true },
+      config: { readCache: true, ledgerPosition: true },
       schema: {
         tags: ["bikes"],
         summary: "Every bike in stock, oldest first",
@@ -60,7 +60,7 @@ export async function bikesRoutes(
   routes.get(
     "/bikes/:id",
     {
-      config: { readCache: true },
+      config: { readCache: true, ledgerPosition: true },
       schema: {
         tags: ["bikes"],
         summary: "One bike",
@@ -245,6 +245,7 @@ export async function bikesRoutes(
     "/bikes/:id/movements",
     {
       ...signedIn,
+      config: { ledgerPosition: true },
       schema: {
         tags: ["stock"],
         summary: "The bike's stock ledger, newest first (staff, or the bike's owner)",

@@ -25,6 +25,7 @@ export async function deletedBikesRoutes(
     "/deleted-bikes",
     {
       onRequest: authentication.requireStaff,
+      config: { ledgerPosition: true },
       schema: {
         tags: ["bikes"],
         summary: "Bikes deleted within the retention period, newest first (staff)",

@@ -32,6 +32,7 @@ export async function itemsRoutes(
     "/items",
     {
       onRequest: authentication.requireBearer,
+      config: { ledgerPosition: true },
       schema: {
         tags: ["items"],
         summary: "The bikes a user added (bearer token for that email required)",

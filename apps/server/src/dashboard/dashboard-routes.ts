@@ -14,6 +14,7 @@ export async function dashboardRoutes(
     "/dashboard",
     {
       onRequest: authentication.requireUser,
+      config: { ledgerPosition: true },
       schema: {
         tags: ["stock"],
         summary:

@@ -55,6 +55,7 @@ export async function ledgerRoutes(
     "/movements",
     {
       ...staff,
+      config: { ledgerPosition: true },
       schema: {
         tags: ["stock"],
         summary:

@@ -1,10 +1,16 @@
 import cors, { type FastifyCorsOptions } from "@fastify/cors";
+import { LEDGER_POSITION_HEADER } from "@ultimate-bikes/contract/ledger-position";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 
 /** The headers a page of a listed origin may send: the bearer token and a JSON body. */
 const TRUSTED_HEADERS = ["Authorization", "Content-Type", "If-Match", "Last-Event-ID"];
 const TRUSTED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+/**
+ * Answer headers a page of another origin may read beyond the safelisted ones: where a stock
+ * read stands in the ledger, to open the live stream from there (plugins/ledger-position.ts).
+ */
+const EXPOSED_HEADERS = [LEDGER_POSITION_HEADER];
 /** How long a browser may keep a preflight's answer (seconds). */
 const PREFLIGHT_MAX_AGE = 600;
 
@@ -14,6 +20,7 @@ const PUBLIC_READS: FastifyCorsOptions = {
   methods: ["GET", "HEAD"],
   // EventSource may send Last-Event-ID when it reconnects; nothing else, no Authorization.
   allowedHeaders: ["Last-Event-ID"],
+  exposedHeaders: EXPOSED_HEADERS,
   maxAge: PREFLIGHT_MAX_AGE,
 };
 
@@ -47,6 +54,7 @@ export const corsPlugin = fp(
             origin,
             methods: TRUSTED_METHODS,
             allowedHeaders: TRUSTED_HEADERS,
+            exposedHeaders: EXPOSED_HEADERS,
             maxAge: PREFLIGHT_MAX_AGE,
           });
         }

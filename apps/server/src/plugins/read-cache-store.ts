@@ -4,6 +4,8 @@ export interface StoredAnswer {
   contentType: string;
   /** Its ETag, worked out once when it was kept. */
   etag: string;
+  /** The Ledger-Position read before the data (plugins/ledger-position.ts), if the route has one. */
+  ledgerPosition?: string;
 }
 
 /**

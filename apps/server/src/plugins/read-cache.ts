@@ -1,3 +1,4 @@
+import { LEDGER_POSITION_HEADER } from "@ultimate-bikes/contract/ledger-position";
 import type {
   FastifyReply,
   FastifyRequest,
@@ -90,8 +91,15 @@ export const readCachePlugin = fp(
       }
       forTheDoor.set(request, { version, etag: stored.etag });
       revalidated(reply, stored.etag);
-      if (ifNoneMatchHolds(request.headers["if-none-match"], stored.etag)) reply.code(304).send();
-      else reply.type(stored.contentType).send(stored.body);
+      if (ifNoneMatchHolds(request.headers["if-none-match"], stored.etag)) {
+        reply.code(304).send();
+        return true;
+      }
+      // The position read with the stored data (plugins/ledger-position.ts), not a newer one.
+      if (stored.ledgerPosition !== undefined) {
+        reply.header(LEDGER_POSITION_HEADER, stored.ledgerPosition);
+      }
+      reply.type(stored.contentType).send(stored.body);
       return true;
     }
 
@@ -115,15 +123,19 @@ export const readCachePlugin = fp(
       if (!miss || identified || reply.statusCode !== 200 || typeof payload !== "string") {
         return done(null, payload);
       }
+      const position = reply.getHeader(LEDGER_POSITION_HEADER);
       store.set(miss.key, miss.version, {
         body: ownBytes(payload),
         contentType: String(reply.getHeader("content-type")),
         etag: miss.etag,
+        ledgerPosition: position === undefined ? undefined : String(position),
       });
       forTheDoor.set(request, miss);
       revalidated(reply, miss.etag);
       if (!ifNoneMatchHolds(request.headers["if-none-match"], miss.etag))
         return done(null, payload);
+      // The client's copy keeps the position it came with: this one was read with other bytes.
+      reply.removeHeader(LEDGER_POSITION_HEADER);
       reply.code(304);
       done(null, null);
     };

@@ -1,3 +1,4 @@
+import { LEDGER_POSITION_HEADER } from "@ultimate-bikes/contract/ledger-position";
 import type { FastifyBaseLogger, FastifyServerFactory } from "fastify";
 import http, {
   type IncomingMessage,
@@ -21,8 +22,16 @@ export interface SentAnswer {
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
-/** Headers that describe a body, which a 304 has none of (RFC 9110 section 15.4.5). */
-const BODY_HEADERS = new Set(["content-type", "content-length", "content-encoding"]);
+/**
+ * Headers that describe a body, which a 304 has none of (RFC 9110 section 15.4.5). The ledger
+ * position describes the data in it: the client's copy keeps the one it came with.
+ */
+const BODY_HEADERS = new Set([
+  "content-type",
+  "content-length",
+  "content-encoding",
+  LEDGER_POSITION_HEADER,
+]);
 
 /** Compressed pages are a few KB each; the same bounds as the read cache's own memory. */
 const DEFAULT_LIMITS: ReadCacheLimits = { maxEntries: 2000, maxBytes: 32 * 1024 * 1024 };

@@ -1,6 +1,8 @@
+import { LEDGER_POSITION_HEADER } from "@ultimate-bikes/contract/ledger-position";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { ANSWER_NOT_UNDERSTOOD, ApiRequestError, apiRequest, SERVER_PROBLEM } from "./api-client";
+import { streamLive, streamStart, streamStopped } from "./ledger-position";
 
 // The browser's fetch is the boundary here: the server's side is covered by the API suites.
 function answer(status: number, body: unknown) {
@@ -78,5 +80,47 @@ describe("apiRequest", () => {
       vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
     );
     await expect(apiRequest("/bikes", z.unknown())).rejects.toThrow("Cannot reach the server");
+  });
+});
+
+describe("apiRequest and the ledger position of its answers", () => {
+  afterEach(() => {
+    streamStopped();
+    vi.unstubAllGlobals();
+  });
+
+  const schema = z.object({ value: z.number() });
+  /** Answers each request with the next value, at the next ledger position. */
+  function answerAt(...positions: number[]) {
+    const fetch = vi.fn(async () => {
+      const position = positions[fetch.mock.calls.length - 1]!;
+      return Response.json(
+        { value: position },
+        { headers: { [LEDGER_POSITION_HEADER]: String(position) } },
+      );
+    });
+    vi.stubGlobal("fetch", fetch);
+    return fetch;
+  }
+
+  it("notes the position of answers taken before the live stream, for it to start from", async () => {
+    answerAt(44, 40);
+    await apiRequest("/stock", schema);
+    await apiRequest("/suppliers", schema);
+    expect(streamStart()).toBe(40);
+  });
+
+  it("asks once more for a read older than where the live stream started", async () => {
+    streamLive(40);
+    const fetch = answerAt(39, 41);
+    await expect(apiRequest("/stock", schema)).resolves.toEqual({ value: 41 });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("never sends a write twice", async () => {
+    streamLive(40);
+    const fetch = answerAt(39, 41);
+    await apiRequest("/bikes/1/imports", schema, { method: "POST", body: { amount: 1 } });
+    expect(fetch).toHaveBeenCalledOnce();
   });
 });

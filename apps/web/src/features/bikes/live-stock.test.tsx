@@ -1,40 +1,11 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, waitFor, within } from "@testing-library/react";
-import type { StockItem } from "@ultimate-bikes/contract/stock";
-import type { StockEvent, StockEventKind } from "@ultimate-bikes/contract/stock-events";
-import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeEventSource, installFakeEventSource } from "../../test/fake-event-source";
-import { BikeDetailPage } from "./bike-detail-page";
-import { InventoryPage } from "./inventory-page";
-import { LiveStock, RECONNECTING_TEXT } from "./live-stock";
+import { card, change, liveStream, quantityOn, renderApp } from "../../test/live-stock-app";
+import { RECONNECTING_TEXT } from "./live-stock";
 import { RECONNECT_FIRST_DELAY_MS } from "./stock-events";
 import { NOTICE_MS } from "./use-live-stock";
 import { stockItem } from "../../test/stock-items";
-
-/** A movement of `bike` as the stream sends it, leaving it with `quantity`. */
-function change(bike: StockItem, kind: StockEventKind, delta: number, quantity: number) {
-  const event: StockEvent = {
-    id: 0,
-    bikeId: bike._id,
-    name: bike.name,
-    kind,
-    delta,
-    quantity,
-    at: "2026-11-22T11:00:00.000Z",
-    ...(kind === "create" || kind === "seed" ? { bike: { ...bike, quantity } } : {}),
-  };
-  return event;
-}
-
-const STAFF_ACCOUNT = {
-  id: "staff-1",
-  name: "Sam Staff",
-  email: "sam@example.com",
-  emailVerified: true,
-  role: "staff",
-  accessPolicy: "open",
-};
 
 vi.mock("../../lib/auth-client", () => ({
   useSession: () => ({
@@ -42,71 +13,6 @@ vi.mock("../../lib/auth-client", () => ({
     isPending: false,
   }),
 }));
-
-/**
- * The app's screens inside LiveStock, as the root layout has them, against an API holding
- * `stock`: the stock list, each bike (404 once it is gone from `stock`) and an empty ledger.
- */
-function renderApp(path: string, stock: StockItem[] = []) {
-  const requests: string[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) => {
-      const { pathname } = new URL(url, "http://localhost");
-      requests.push(pathname);
-      if (pathname === "/api/suppliers") return Response.json([]);
-      // Signed in as staff: the bike page shows its stock actions to staff only.
-      if (pathname === "/api/account") return Response.json(STAFF_ACCOUNT);
-      if (pathname === "/api/stock") {
-        return Response.json({ items: stock, nextCursor: null, total: stock.length });
-      }
-      if (pathname.endsWith("/movements")) return Response.json([]);
-      const bike = stock.find((candidate) => pathname === `/api/bikes/${candidate._id}`);
-      if (bike) return Response.json(bike);
-      return Response.json(
-        { statusCode: 404, error: "Not Found", message: "No bike with that id" },
-        { status: 404 },
-      );
-    }),
-  );
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <LiveStock>
-            <Outlet />
-          </LiveStock>
-        ),
-        children: [
-          { path: "/inventory", element: <InventoryPage /> },
-          { path: "/inventory/:id", element: <BikeDetailPage /> },
-          { path: "/blog", element: <p>Nothing about stock here.</p> },
-        ],
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  const count = (wanted: string) => requests.filter((pathname) => pathname === wanted).length;
-  return { count };
-}
-
-/** The stream the app opened (once its code has loaded), made live as of movement 40. */
-async function liveStream() {
-  const source = await waitFor(() => FakeEventSource.latest());
-  source.open();
-  source.send("ready", { lastEventId: 40 }, 40);
-  return source;
-}
-
-const card = (name: string) => screen.getByRole("article", { name });
-const quantityOn = (element: HTMLElement) =>
-  within(element).getByText("Quantity").nextElementSibling;
 
 describe("live stock", () => {
   beforeEach(installFakeEventSource);

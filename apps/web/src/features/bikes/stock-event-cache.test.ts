@@ -1,8 +1,11 @@
 import { QueryClient } from "@tanstack/react-query";
-import { bikeSchema, type Item } from "@ultimate-bikes/contract/bikes";
-import type { StockItem, StockPage } from "@ultimate-bikes/contract/stock";
+import { bikeSchema, itemListSchema, type Item } from "@ultimate-bikes/contract/bikes";
+import { LEDGER_POSITION_HEADER } from "@ultimate-bikes/contract/ledger-position";
+import { stockPageSchema, type StockItem, type StockPage } from "@ultimate-bikes/contract/stock";
 import type { StockEvent } from "@ultimate-bikes/contract/stock-events";
 import { describe, expect, it, vi } from "vitest";
+import { apiRequest } from "../../lib/api-client";
+import { streamed, streamLive, streamStopped } from "../../lib/ledger-position";
 import { bikeKeys } from "./bikes-api";
 import { deletedBikeKeys } from "./deleted-bikes-api";
 import { createStockCache } from "./stock-event-cache";
@@ -88,5 +91,63 @@ describe("stock events in the query cache", () => {
     expect(invalidated(deletedBikeKeys.list())).toBe(true);
     await vi.waitFor(() => expect(lists.map(invalidated)).toEqual([true, true]));
     cache.dispose();
+  });
+
+  it("changes nothing when an event is one the cached data already shows", () => {
+    const queryClient = new QueryClient();
+    const honda = stockItem("Honda CB500", 5);
+    queryClient.setQueryData(bikeKeys.detail(honda._id), bikeSchema.parse(honda));
+    queryClient.setQueryData(bikeKeys.stockPage({ sort: "name" }), page(honda));
+    const before = queryClient
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.state.data);
+
+    createStockCache(queryClient).apply(event(honda, "import", 5));
+    const after = queryClient
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.state.data);
+    expect(after).toHaveLength(2);
+    after.forEach((data, index) => expect(data).toBe(before[index]));
+  });
+
+  it("keeps what events did when a read from before them is answered after them", async () => {
+    const honda = stockItem("Honda CB500", 5);
+    const gone = stockItem("Yamaha MT-07", 2);
+    const cache = createStockCache(new QueryClient());
+    streamLive(40);
+    for (const change of [
+      { ...event(honda, "deliver", 4), id: 41 },
+      { ...event(gone, "delete", 0), id: 42 },
+    ]) {
+      cache.apply(change);
+      streamed(change);
+    }
+    // Each answer was read at position 40: before the delivery and the removal.
+    const answers: Record<string, unknown> = {
+      [`/api/bikes/${honda._id}`]: honda,
+      "/api/stock": page(honda, gone),
+      "/api/items": [honda, gone].map((bike) => ({ ...bike, email: "rider@example.com" })),
+    };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) =>
+        Response.json(answers[url], { headers: { [LEDGER_POSITION_HEADER]: "40" } }),
+      ),
+    );
+
+    const bike = await apiRequest(`/bikes/${honda._id}`, bikeSchema);
+    const stock = await apiRequest("/stock", stockPageSchema);
+    const items = await apiRequest("/items", itemListSchema);
+    expect(bike.quantity).toBe(4);
+    expect(stock.items.map(({ name, quantity, status }) => [name, quantity, status])).toEqual([
+      ["Honda CB500", 4, "in"],
+    ]);
+    expect(stock.total).toBe(29);
+    expect(items.map(({ name, quantity }) => [name, quantity])).toEqual([["Honda CB500", 4]]);
+    cache.dispose();
+    streamStopped();
+    vi.unstubAllGlobals();
   });
 });

@@ -1,9 +1,17 @@
 import { announceStockChange } from "../../lib/stock-change-signal";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import { bikeSchema, NO_SUCH_BIKE, type Bike, type Item } from "@ultimate-bikes/contract/bikes";
-import { stockStatusOf, type StockPage } from "@ultimate-bikes/contract/stock";
+import {
+  bikeSchema,
+  itemListSchema,
+  NO_SUCH_BIKE,
+  type Bike,
+  type Item,
+} from "@ultimate-bikes/contract/bikes";
+import { stockPageSchema, stockStatusOf, type StockPage } from "@ultimate-bikes/contract/stock";
 import type { StockEvent } from "@ultimate-bikes/contract/stock-events";
+import type { z } from "zod";
 import { ApiRequestError } from "../../lib/api-client";
+import { reviseAnswersWith } from "../../lib/ledger-position";
 import { bikeKeys } from "./bikes-api";
 import { deletedBikeKeys } from "./deleted-bikes-api";
 
@@ -40,31 +48,85 @@ function patchQueries<Data>(
 const hasBike = (page: StockPage | undefined, id: string) =>
   page?.items.some((bike) => bike._id === id) ?? false;
 
-function setQuantity(queryClient: QueryClient, { bikeId, quantity, at }: StockEvent) {
-  patchQueries<Bike>(queryClient, bikeKeys.detail(bikeId), (bike) =>
-    bike.quantity === quantity ? bike : { ...bike, quantity },
+/* What a delivery or an import, or a removal, does to each shape that shows bikes. */
+
+const bikeWithQuantity = (bike: Bike, { bikeId, quantity }: StockEvent): Bike =>
+  bike._id !== bikeId || bike.quantity === quantity ? bike : { ...bike, quantity };
+
+/** Whether `bikes` show this bike with another quantity than the event's. */
+const showsOtherQuantity = (bikes: readonly Bike[], { bikeId, quantity }: StockEvent) =>
+  bikes.some((bike) => bike._id === bikeId && bike.quantity !== quantity);
+
+const pageWithQuantity = (page: StockPage, event: StockEvent): StockPage => {
+  const { bikeId, quantity, at } = event;
+  return showsOtherQuantity(page.items, event)
+    ? {
+        ...page,
+        items: page.items.map((bike) =>
+          bike._id === bikeId
+            ? {
+                ...bike,
+                quantity,
+                status: stockStatusOf(quantity, bike.reorderPoint),
+                updatedAt: at,
+              }
+            : bike,
+        ),
+      }
+    : page;
+};
+
+const itemsWithQuantity = (items: Item[], event: StockEvent): Item[] =>
+  showsOtherQuantity(items, event)
+    ? items.map((item) =>
+        item._id === event.bikeId ? { ...item, quantity: event.quantity } : item,
+      )
+    : items;
+
+const pageWithout = (page: StockPage, bikeId: string): StockPage =>
+  hasBike(page, bikeId)
+    ? {
+        ...page,
+        items: page.items.filter((bike) => bike._id !== bikeId),
+        total: Math.max(0, page.total - 1),
+      }
+    : page;
+
+const itemsWithout = (items: Item[], bikeId: string): Item[] =>
+  items.some((item) => item._id === bikeId) ? items.filter((item) => item._id !== bikeId) : items;
+
+const isCount = (event: StockEvent) => event.kind === "deliver" || event.kind === "import";
+
+/**
+ * An answer read before some events this tab has already applied (a refetch that raced them),
+ * brought up to them as the cache was (lib/ledger-position.ts): set as it came, it would put back
+ * the quantity they changed, or a bike they removed. The rest (new bikes, edits) makes the lists
+ * refetch anyway.
+ */
+function reviseAnswer(schema: z.ZodType, data: unknown, events: readonly StockEvent[]): unknown {
+  return events.reduce((answer, event) => {
+    if (schema === bikeSchema && isCount(event)) return bikeWithQuantity(answer as Bike, event);
+    if (schema === stockPageSchema) {
+      const page = answer as StockPage;
+      if (isCount(event)) return pageWithQuantity(page, event);
+      return event.kind === "delete" ? pageWithout(page, event.bikeId) : page;
+    }
+    if (schema === itemListSchema) {
+      const items = answer as Item[];
+      if (isCount(event)) return itemsWithQuantity(items, event);
+      return event.kind === "delete" ? itemsWithout(items, event.bikeId) : items;
+    }
+    return answer;
+  }, data);
+}
+
+function setQuantity(queryClient: QueryClient, event: StockEvent) {
+  patchQueries<Bike>(queryClient, bikeKeys.detail(event.bikeId), (bike) =>
+    bikeWithQuantity(bike, event),
   );
-  patchQueries<StockPage>(queryClient, bikeKeys.stock(), (page) =>
-    hasBike(page, bikeId)
-      ? {
-          ...page,
-          items: page.items.map((bike) =>
-            bike._id === bikeId
-              ? {
-                  ...bike,
-                  quantity,
-                  status: stockStatusOf(quantity, bike.reorderPoint),
-                  updatedAt: at,
-                }
-              : bike,
-          ),
-        }
-      : page,
-  );
+  patchQueries<StockPage>(queryClient, bikeKeys.stock(), (page) => pageWithQuantity(page, event));
   patchQueries<Item[]>(queryClient, bikeKeys.itemLists(), (items) =>
-    items.some((item) => item._id === bikeId)
-      ? items.map((item) => (item._id === bikeId ? { ...item, quantity } : item))
-      : items,
+    itemsWithQuantity(items, event),
   );
 }
 
@@ -102,18 +164,8 @@ function removeBike(queryClient: QueryClient, bikeId: string) {
     queryKey: bikeKeys.stock(),
     predicate: (query) => !showing.has(query),
   });
-  patchQueries<StockPage>(queryClient, bikeKeys.stock(), (page) =>
-    hasBike(page, bikeId)
-      ? {
-          ...page,
-          items: page.items.filter((bike) => bike._id !== bikeId),
-          total: Math.max(0, page.total - 1),
-        }
-      : page,
-  );
-  patchQueries<Item[]>(queryClient, bikeKeys.itemLists(), (items) =>
-    items.some((item) => item._id === bikeId) ? items.filter((item) => item._id !== bikeId) : items,
-  );
+  patchQueries<StockPage>(queryClient, bikeKeys.stock(), (page) => pageWithout(page, bikeId));
+  patchQueries<Item[]>(queryClient, bikeKeys.itemLists(), (items) => itemsWithout(items, bikeId));
   // A supplier's bike count just went down.
   void queryClient.invalidateQueries({ queryKey: bikeKeys.suppliers() });
   void markRemoved(queryClient, bikeId);
@@ -128,6 +180,7 @@ export interface StockCache {
 
 export function createStockCache(queryClient: QueryClient): StockCache {
   let listRefresh: ReturnType<typeof setTimeout> | undefined;
+  const stopRevising = reviseAnswersWith(reviseAnswer);
 
   /**
    * A new bike belongs somewhere in some lists, but where depends on each list's search,
@@ -182,6 +235,9 @@ export function createStockCache(queryClient: QueryClient): StockCache {
   return {
     apply,
     refetchAll: () => void queryClient.invalidateQueries({ queryKey: bikeKeys.all }),
-    dispose: () => clearTimeout(listRefresh),
+    dispose: () => {
+      clearTimeout(listRefresh);
+      stopRevising();
+    },
   };
 }

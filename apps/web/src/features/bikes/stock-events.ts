@@ -9,6 +9,13 @@ import {
   type StockEvent,
 } from "@ultimate-bikes/contract/stock-events";
 import type { z } from "zod";
+import {
+  streamed,
+  streamLive,
+  streamReset,
+  streamStart,
+  streamStopped,
+} from "../../lib/ledger-position";
 
 /**
  * The stream of stock changes, `GET /api/stock/events` (packages/contract/src/stock-events.ts),
@@ -86,6 +93,10 @@ export function connectStockEvents(handlers: StockEventHandlers): () => void {
 
   function connect() {
     retryTimer = undefined;
+    // The first connection resumes from the oldest ledger position among the answers on screen,
+    // so the server replays what changed since they were read (lib/ledger-position.ts).
+    const start = openedBefore || lastEventId ? undefined : streamStart();
+    if (start !== undefined) lastEventId = String(start);
     const url = lastEventId
       ? `${STREAM_URL}?lastEventId=${encodeURIComponent(lastEventId)}`
       : STREAM_URL;
@@ -105,7 +116,9 @@ export function connectStockEvents(handlers: StockEventHandlers): () => void {
     stream.addEventListener(STOCK_EVENT, (event) => {
       remember(event);
       const change = parseData(stockEventSchema, event);
-      if (change) handlers.onStock(change, replaying);
+      if (!change) return;
+      handlers.onStock(change, replaying);
+      streamed(change);
     });
     stream.addEventListener(STOCK_READY_EVENT, (event) => {
       remember(event);
@@ -113,9 +126,12 @@ export function connectStockEvents(handlers: StockEventHandlers): () => void {
       if (!lastEventId && ready?.lastEventId != null) lastEventId = String(ready.lastEventId);
       replaying = false;
       setStatus("live");
+      // Answers taken while a stream that started from none connected may lack what came before.
+      if (ready && streamLive(ready.lastEventId)) handlers.onReset();
     });
     stream.addEventListener(STOCK_RESET_EVENT, (event) => {
       remember(event);
+      if (lastEventId) streamReset(Number(lastEventId));
       handlers.onReset();
     });
     stream.addEventListener("error", () => {
@@ -147,5 +163,6 @@ export function connectStockEvents(handlers: StockEventHandlers): () => void {
     retryTimer = undefined;
     source?.close();
     source = undefined;
+    streamStopped();
   };
 }

@@ -67,7 +67,8 @@ export function useLiveStock() {
         const disconnect = connectStockEvents({
           onStock: (event, replayed) => {
             cache.apply(event);
-            // Replayed changes are not "just now"; the numbers on screen already show them.
+            // Replayed changes are not "just now": they came before the stream (re)opened, maybe
+            // before the page was read.
             if (!replayed) announce(event);
           },
           onReset: cache.refetchAll,
