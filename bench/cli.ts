@@ -6,6 +6,7 @@
 import { measureBundleSizes } from "./lib/bundle-size-bench.ts";
 import { measureColdStarts } from "./lib/cold-start-bench.ts";
 import { runDeliveriesBench } from "./lib/deliveries-bench.ts";
+import { idleStreamsReport, runIdleStreamsBench } from "./lib/idle-streams-bench.ts";
 import { runLighthouseBench } from "./lib/lighthouse-bench.ts";
 import { runLiveStockBench } from "./lib/live-stock-bench.ts";
 import { parseOptions, SetupError, usage, type BenchOptions, type Command } from "./lib/options.ts";
@@ -62,6 +63,10 @@ const run: Record<Exclude<Command, "all">, (options: BenchOptions) => Promise<Se
   "live-stock": async (options) => {
     const results = await runLiveStockBench(options.databases, options, progress);
     return ["Live stock", liveStockReport(results, options)];
+  },
+  streams: async (options) => {
+    const results = await runIdleStreamsBench(options.databases, options, progress);
+    return ["Idle streams and writes", idleStreamsReport(results, options)];
   },
   lighthouse: async (options) => {
     const results = await runLighthouseBench(options, progress);

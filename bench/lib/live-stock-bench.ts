@@ -168,7 +168,12 @@ export async function runLiveStockBench(
   progress("bare fan-out: starting");
   const bare = await startChildServer(bareScript, childEnv({}), "bare fan-out");
   try {
-    const variables = { SEED: "off", PUBLIC_URL: BENCH_PUBLIC_URL };
+    // Every subscriber connects from 127.0.0.1: one client address, as many streams as asked.
+    const variables = {
+      SEED: "off",
+      PUBLIC_URL: BENCH_PUBLIC_URL,
+      EVENT_STREAMS_PER_CLIENT: String(settings.subscribers),
+    };
     for (const database of databases) {
       const kind = database.kind;
       const measure = async (app: Subject, setup: string) =>

@@ -16,6 +16,7 @@ const COMMANDS = [
   "cold-start",
   "scale",
   "live-stock",
+  "streams",
   "lighthouse",
 ] as const;
 export type Command = (typeof COMMANDS)[number];
@@ -55,13 +56,15 @@ Commands:
   live-stock   live stock events (GET /api/stock/events): the delay from a write to each of
                1,000 subscribers, and the most events per second before one is dropped or falls
                behind, against a bare node:http fan-out; on PostgreSQL across two app instances
+  streams      deliveries with 2,000 idle live stock streams open (20 from each of 100 loopback
+               addresses) against deliveries with none open, on one server
   lighthouse   Lighthouse (mobile, simulated throttling) on Home, Inventory, Login and a bike's
                page against the build \`npm start\` serves (after \`npm run build\`), with
                Home's JavaScript before interaction
 
 Options:
-  --database sqlite|postgres  read-api, deliveries, scale, live-stock: repeatable; default
-                              sqlite, and postgres too when BENCH_DATABASE_URL is set
+  --database sqlite|postgres  read-api, deliveries, scale, live-stock, streams: repeatable;
+                              default sqlite, and postgres too when BENCH_DATABASE_URL is set
   --connections N             concurrent connections (default 10)
   --rounds N                  alternating rounds (default 4; cold-start: starts per launcher, 15;
                               lighthouse: runs per page, 3)
@@ -69,14 +72,15 @@ Options:
   --duration SECONDS          read-api, scale: measured load per server and endpoint (default 10);
                               live-stock: each step of the event-rate ramp (default 3)
   --deliveries N              deliveries: requests per side and scenario, after one round's
-                              worth of warm-up (default 10000)
+                              worth of warm-up (default 10000); streams: per side (default 2000)
   --requests N                soak: requests in all (default 200000)
   --gc-interval-ms N          soak: milliseconds between forced collections (default 100)
   --web-dist DIR              bundle: the built web app (default apps/web/dist)
   --bikes N                   scale: the stock the reads, searches and page loads run on
                               (default 100000; the whole list always runs on 1,000)
   --page-loads N              scale: timed loads of Inventory in Chromium (default 5)
-  --subscribers N             live-stock: open event streams per server (default 1000)
+  --subscribers N             live-stock: open event streams per server (default 1000);
+                              streams: idle streams, 20 per address (default 2000)
   --writes N                  live-stock: paced writes timed to every subscriber, after a tenth
                               as many of warm-up (default 300)
   --report-dir DIR            lighthouse: also write each run's whole Lighthouse report (JSON)
@@ -107,13 +111,13 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv): BenchOptio
       command === "live-stock" ? 3 : 10,
       Number.isFinite,
     ),
-    deliveries: whole("deliveries", 10_000),
+    deliveries: whole("deliveries", command === "streams" ? 2_000 : 10_000),
     requests: whole("requests", 200_000),
     gcIntervalMs: whole("gc-interval-ms", 100),
     webDistDir: path.resolve(values["web-dist"] ?? path.join(repoRoot, "apps/web/dist")),
     bikes: whole("bikes", 100_000),
     pageLoads: whole("page-loads", 5),
-    subscribers: whole("subscribers", 1_000),
+    subscribers: whole("subscribers", command === "streams" ? 2_000 : 1_000),
     writes: whole("writes", 300),
     reportDir: values["report-dir"] && path.resolve(values["report-dir"]),
   };

@@ -114,7 +114,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // streams it. Streams end before the server closes, or closing would wait for them.
   const feed = createStockChangeFeed(bikes, changes, app.log);
   await feed.start();
-  const hub = createStockEventHub(feed, bikes, app.log);
+  const hub = createStockEventHub(feed, bikes, app.log, {
+    maxPerClient: config.eventStreamsPerClient,
+  });
   app.addHook("preClose", async () => {
     hub.close();
     feed.close();

@@ -141,6 +141,13 @@ const environmentSchema = z.object({
     .min(1, "must be at least 1")
     .max(1_000_000, "must be at most 1000000")
     .default(60),
+  /** Open live stock streams one client address may hold (stock-events/stock-event-hub.ts). */
+  EVENT_STREAMS_PER_CLIENT: z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(10_000, "must be at most 10000")
+    .default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -219,6 +226,8 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** CORS_ORIGINS: origins allowed to make bearer-token calls from their pages (plugins/cors.ts). */
   corsOrigins: string[];
+  /** EVENT_STREAMS_PER_CLIENT: open `/api/stock/events` streams per client address; past it 429. */
+  eventStreamsPerClient: number;
   timeouts: ServerTimeouts;
   /** How the low-stock alert worker paces itself (alerts/low-stock-alert-worker.ts). */
   alertTiming: AlertTiming;
@@ -315,6 +324,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     bikeAddsPerMinute: env.BIKE_ADDS_PER_MINUTE,
     trustProxy: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS,
+    eventStreamsPerClient: env.EVENT_STREAMS_PER_CLIENT,
     timeouts: DEFAULT_TIMEOUTS,
     alertTiming: DEFAULT_ALERT_TIMING,
     logLevel: env.LOG_LEVEL,

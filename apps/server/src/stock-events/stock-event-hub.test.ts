@@ -49,7 +49,9 @@ describe("the stock event hub", () => {
   async function serve(limits: Parameters<typeof createStockEventHub>[3]) {
     const { feed, pass } = fakeFeed();
     const hub = createStockEventHub(feed, ledger, Fastify().log, limits);
-    const server = createServer((_request, response) => void hub.connect(response, undefined));
+    const server = createServer((request, response) => {
+      void hub.connect(response, undefined, request.socket.remoteAddress!);
+    });
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const stream = await openEventStream(
@@ -78,7 +80,7 @@ describe("the stock event hub", () => {
       maxSubscribers: 1,
     });
     expect((await stream.next()).event).toBe("ready");
-    expect(hub.full).toBe(true);
+    expect(hub.refusal("127.0.0.1")).toBe("server full");
     pass([delivery(2), delivery(3)]);
     pass([delivery(3), delivery(4)]);
     const ids = [];

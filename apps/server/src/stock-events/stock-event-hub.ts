@@ -11,6 +11,7 @@ import {
 import type { ServerResponse } from "node:http";
 import type { FastifyBaseLogger } from "fastify";
 import type { BikeRepository } from "../bikes/bikes-repository.ts";
+import { createPacedFanOut, toBatch, type Batch } from "./paced-fan-out.ts";
 import type { StockChangeFeed } from "./stock-change-feed.ts";
 import {
   EVENT_STREAM_HEADERS,
@@ -30,25 +31,24 @@ export interface HubLimits {
   maxBufferedBytes: number;
   /** Open streams on this instance; past it, new ones are refused with 503. */
   maxSubscribers: number;
+  /** Open streams from one client address; past it, new ones are refused with 429. */
+  maxPerClient: number;
   heartbeatMs: number;
 }
 
 const DEFAULT_LIMITS: HubLimits = {
   maxBufferedBytes: 256 * 1024,
   maxSubscribers: 10_000,
+  maxPerClient: 20,
   heartbeatMs: STOCK_EVENTS_HEARTBEAT_MS,
 };
 
-/** Events as they go on the wire: serialized once for every subscriber. */
-interface Batch {
-  firstId: number;
-  lastId: number;
-  text: string;
-  messages: { id: number; text: string }[];
-}
+/** Why a new stream would be refused. */
+export type Refusal = "server full" | "client limit";
 
 interface Subscriber {
   response: ServerResponse;
+  client: string;
   /** The id of the last movement this client has been sent (or told to skip by a reset). */
   sentUpTo: number;
   /** Batches that arrived while its replay was being read: sent right after it. */
@@ -61,31 +61,36 @@ type Ledger = Pick<BikeRepository, "latestMovementId" | "movementsAfter">;
 const stockMessage = (event: StockEvent) =>
   eventMessage(STOCK_EVENT, event.id, JSON.stringify(event));
 
-function toBatch(events: StockEvent[]): Batch {
-  const messages = events.map((event) => ({ id: event.id, text: stockMessage(event) }));
-  return {
-    firstId: events[0]!.id,
-    lastId: events.at(-1)!.id,
-    text: messages.map((message) => message.text).join(""),
-    messages,
-  };
-}
+const messagesOf = (events: StockEvent[]) =>
+  events.map((event) => ({ id: event.id, text: stockMessage(event) }));
 
 /**
- * The open `GET /api/stock/events` streams of this instance: fans each batch of the feed out to
- * all of them (serialized once), replays what a resuming client missed from the ledger, and drops
- * any client that stops reading instead of buffering for it without bound.
+ * The open `GET /api/stock/events` streams of this instance: fans the feed's events out to all of
+ * them (serialized once, several to a write when they come faster than the fan-out), replays what
+ * a resuming client missed from the ledger, and drops any client that stops reading instead of
+ * buffering for it without bound.
  */
 export function createStockEventHub(
   feed: StockChangeFeed,
   ledger: Ledger,
   log: FastifyBaseLogger,
-  limits: HubLimits = DEFAULT_LIMITS,
+  overrides: Partial<HubLimits> = {},
 ) {
+  const limits: HubLimits = { ...DEFAULT_LIMITS, ...overrides };
   const subscribers = new Set<Subscriber>();
+  /** Open streams by client address. */
+  const perClient = new Map<string, number>();
+
+  function remove(subscriber: Subscriber): boolean {
+    if (!subscribers.delete(subscriber)) return false;
+    const count = perClient.get(subscriber.client)! - 1;
+    if (count === 0) perClient.delete(subscriber.client);
+    else perClient.set(subscriber.client, count);
+    return true;
+  }
 
   function drop(subscriber: Subscriber, reason: string) {
-    if (!subscribers.delete(subscriber)) return;
+    if (!remove(subscriber)) return;
     log.info(
       { reason, buffered: subscriber.response.writableLength },
       "stock event stream dropped",
@@ -94,10 +99,14 @@ export function createStockEventHub(
   }
 
   /** Writes, unless the client has fallen too far behind: then it is cut off. */
-  function write(subscriber: Subscriber, text: string) {
+  function write(subscriber: Subscriber, chunk: string | Buffer) {
     const { response } = subscriber;
     if (response.destroyed) return drop(subscriber, "closed");
-    response.write(text);
+    // Corked here, the chunk and its framing go to the socket now, in one system call, rather
+    // than in a tick of their own for each of thousands of streams.
+    response.socket?.cork();
+    response.write(chunk);
+    response.socket?.uncork();
     // Counts what Node holds for this response and its socket: what the client has not taken.
     if (response.writableLength > limits.maxBufferedBytes) drop(subscriber, "not reading");
   }
@@ -105,7 +114,7 @@ export function createStockEventHub(
   function sendBatch(subscriber: Subscriber, batch: Batch) {
     if (batch.lastId <= subscriber.sentUpTo) return;
     if (batch.firstId > subscriber.sentUpTo) {
-      write(subscriber, batch.text);
+      write(subscriber, batch.bytes);
     } else {
       const unseen = batch.messages.filter((message) => message.id > subscriber.sentUpTo);
       write(subscriber, unseen.map((message) => message.text).join(""));
@@ -113,25 +122,29 @@ export function createStockEventHub(
     subscriber.sentUpTo = batch.lastId;
   }
 
-  feed.onEvents((events) => {
-    const batch = toBatch(events);
-    for (const subscriber of subscribers) {
-      if (subscriber.waiting === null) {
-        sendBatch(subscriber, batch);
-      } else {
-        subscriber.waiting.push(batch);
-        subscriber.waitingBytes += batch.text.length;
-        if (subscriber.waitingBytes > limits.maxBufferedBytes) drop(subscriber, "replay too slow");
-      }
-    }
-  });
+  function hold(subscriber: Subscriber, batch: Batch) {
+    subscriber.waiting!.push(batch);
+    subscriber.waitingBytes += batch.bytes.length;
+    if (subscriber.waitingBytes > limits.maxBufferedBytes) drop(subscriber, "replay too slow");
+  }
 
-  const heartbeat = setInterval(() => {
-    for (const subscriber of subscribers) {
-      if (subscriber.waiting === null) write(subscriber, KEEP_ALIVE);
-    }
-  }, limits.heartbeatMs);
-  heartbeat.unref();
+  const fanOut = createPacedFanOut({
+    targets: () => subscribers,
+    isOpen: (subscriber) => subscribers.has(subscriber),
+    send(subscriber, batch) {
+      if (subscriber.waiting === null) {
+        if (batch) sendBatch(subscriber, batch);
+        else write(subscriber, KEEP_ALIVE);
+      } else if (batch) {
+        hold(subscriber, batch);
+      }
+    },
+    // A quarter of what one stream may hold, so that a burst does not drop a client that reads.
+    maxBatchBytes: limits.maxBufferedBytes / 4,
+    heartbeatMs: limits.heartbeatMs,
+    failed: (error) => log.error({ err: error }, "sending stock events to the streams failed"),
+  });
+  feed.onEvents((events) => fanOut.pass(messagesOf(events)));
 
   /** From now on it gets what the feed passes on: first what waited, then `ready`. */
   function goLive(subscriber: Subscriber) {
@@ -159,27 +172,40 @@ export function createStockEventHub(
       return;
     }
     subscriber.sentUpTo = after;
-    if (missed.length > 0) sendBatch(subscriber, toBatch(missed));
+    if (missed.length > 0) sendBatch(subscriber, toBatch(messagesOf(missed)));
   }
 
   return {
-    get full() {
-      return subscribers.size >= limits.maxSubscribers;
+    /** Why a stream from `client` would be refused now, if it would. */
+    refusal(client: string): Refusal | undefined {
+      if (subscribers.size >= limits.maxSubscribers) return "server full";
+      if ((perClient.get(client) ?? 0) >= limits.maxPerClient) return "client limit";
+      return undefined;
     },
 
     get size() {
       return subscribers.size;
     },
 
-    /** Takes over `response` as an event stream until the client leaves or the server closes. */
-    async connect(response: ServerResponse, resumeFrom: ResumePoint) {
+    /**
+     * Takes over `response` as an event stream from `client` (its address) until the client
+     * leaves or the server closes.
+     */
+    async connect(response: ServerResponse, resumeFrom: ResumePoint, client: string) {
       response.writeHead(200, EVENT_STREAM_HEADERS);
       response.write(retryMessage(STOCK_EVENTS_RETRY_MS));
       // Subscribed before the ledger is read, holding live batches aside until then: whatever
       // commits meanwhile is in the read or in what waits, never in neither.
-      const subscriber: Subscriber = { response, sentUpTo: 0, waiting: [], waitingBytes: 0 };
+      const subscriber: Subscriber = {
+        response,
+        client,
+        sentUpTo: 0,
+        waiting: [],
+        waitingBytes: 0,
+      };
       subscribers.add(subscriber);
-      response.once("close", () => subscribers.delete(subscriber));
+      perClient.set(client, (perClient.get(client) ?? 0) + 1);
+      response.once("close", () => remove(subscriber));
       try {
         if (resumeFrom === undefined) {
           // From the newest movement in the ledger, which the feed may not have passed on yet
@@ -198,9 +224,10 @@ export function createStockEventHub(
 
     /** Ends every stream, so the server can close; clients reconnect to another instance. */
     close() {
-      clearInterval(heartbeat);
+      fanOut.close();
       for (const subscriber of subscribers) subscriber.response.end();
       subscribers.clear();
+      perClient.clear();
     },
   };
 }
