@@ -202,6 +202,12 @@ export interface OAuthClient {
   clientSecret: string;
 }
 
+/** How account passwords are hashed and checked (better-auth's `emailAndPassword.password`). */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
+}
+
 export interface AppConfig {
   production: boolean;
   port: number;
@@ -234,6 +240,8 @@ export interface AppConfig {
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
   /** The built web app; the server serves it when the folder exists. */
   webDistDir: string;
+  /** Unset: better-auth's scrypt. Only the test suites set it (no variable reaches it). */
+  passwordHashing?: PasswordHashing;
 }
 
 export class ConfigError extends Error {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig, type AppConfig } from "../src/config.ts";
 import { signUp, type TestUser } from "./accounts.ts";
+import { fastPasswordHashing } from "./fast-password-hashing.ts";
 
 export type TestDatabaseKind = "sqlite" | "postgres";
 
@@ -72,7 +73,11 @@ async function startTestApp(options: TestAppOptions<string>): Promise<RunningApp
       ...options.environment,
     });
     // The overrides are part of the app's configuration: a second instance gets them too.
-    const configured = { ...config, ...options.overrides };
+    const configured = {
+      ...config,
+      passwordHashing: fastPasswordHashing,
+      ...options.overrides,
+    };
     const app = await buildApp(configured);
     options.beforeReady?.(app);
     await app.ready();

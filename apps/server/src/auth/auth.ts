@@ -167,6 +167,7 @@ export function createAuth(config: AppConfig, database: AppDatabase, mailer: Mai
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      ...(config.passwordHashing ? { password: config.passwordHashing } : {}),
       sendResetPassword: async ({ user, token }) => {
         const link = `${config.publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
         await mailer.send(passwordResetMessage(user.email, user.name, link));
