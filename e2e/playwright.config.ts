@@ -62,7 +62,11 @@ export default defineConfig({
   // take 8 s alone took up to 25 s.
   timeout: 60_000,
   expect: { timeout: 7_000 },
-  reporter: [["list"]],
+  // The list for people; the JSON (each test's time) for finding what a run spends.
+  reporter: [
+    ["list"],
+    ["json", { outputFile: path.resolve(import.meta.dirname, "../test-results/e2e-results.json") }],
+  ],
   // In the work tree's git-ignored test-results/, which CI keeps: the screenshots of every screen
   // (tests/screenshots.spec.ts) and the traces of failures end up there.
   outputDir: path.resolve(import.meta.dirname, "../test-results/e2e"),

@@ -7,7 +7,32 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/postgres-cluster.sh
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+# Each stage's wall time, printed at the end (also when a stage fails), so a slower suite shows.
+stage_names=()
+stage_seconds=()
+stage=""
+stage_started=$SECONDS
+end_stage() {
+  [ -n "$stage" ] || return 0
+  stage_names+=("$stage")
+  stage_seconds+=($((SECONDS - stage_started)))
+  stage=""
+}
+print_stage_times() {
+  end_stage
+  echo
+  echo "Stage times:"
+  for i in "${!stage_names[@]}"; do
+    printf '  %5ss  %s\n' "${stage_seconds[$i]}" "${stage_names[$i]}"
+  done
+  printf '  %5ss  total\n' "$SECONDS"
+}
+step() {
+  end_stage
+  stage="$*"
+  stage_started=$SECONDS
+  printf '\n\033[1m== %s\033[0m\n' "$*"
+}
 
 need_packages=()
 [ -x /usr/bin/chromium ] || need_packages+=(chromium)
@@ -24,6 +49,7 @@ if [ ${#need_packages[@]} -gt 0 ]; then
   fi
 fi
 
+trap print_stage_times EXIT
 echo "Node $(node --version) at $(command -v node)"
 
 step "Lint and format"
@@ -41,14 +67,15 @@ step "Bundle budget: what Home loads up front, and every chunk, against their bu
 node scripts/check-bundle-budget.ts
 
 results=$(mktemp)
-trap 'stop_test_cluster; rm -f "$results"' EXIT
+trap 'stop_test_cluster; rm -f "$results"; print_stage_times' EXIT
 
 step "Start a throwaway PostgreSQL cluster"
 start_test_cluster
 echo "PostgreSQL on ${DATABASE_URL_TEST}"
 
 step "Unit, component and API tests (SQLite and PostgreSQL)"
-npx vitest run | tee -a "$results"
+# Each file's time is kept in test-results/ (git-ignored; CI keeps it) to see what a run spends.
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json | tee -a "$results"
 
 step "End-to-end tests in Chromium"
 npx playwright test --config e2e/playwright.config.ts | tee -a "$results"
