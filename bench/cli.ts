@@ -5,6 +5,7 @@
  */
 import { measureBundleSizes } from "./lib/bundle-size-bench.ts";
 import { measureColdStarts } from "./lib/cold-start-bench.ts";
+import { csvImportReport, runCsvImportBench } from "./lib/csv-import-bench.ts";
 import { runDeliveriesBench } from "./lib/deliveries-bench.ts";
 import { idleStreamsReport, runIdleStreamsBench } from "./lib/idle-streams-bench.ts";
 import { runLighthouseBench } from "./lib/lighthouse-bench.ts";
@@ -67,6 +68,10 @@ const run: Record<Exclude<Command, "all">, (options: BenchOptions) => Promise<Se
   streams: async (options) => {
     const results = await runIdleStreamsBench(options.databases, options, progress);
     return ["Idle streams and writes", idleStreamsReport(results, options)];
+  },
+  "csv-import": async () => {
+    const result = await runCsvImportBench(progress);
+    return ["CSV import beside reads and deliveries", csvImportReport(result)];
   },
   lighthouse: async (options) => {
     const results = await runLighthouseBench(options, progress);

@@ -18,6 +18,7 @@ const COMMANDS = [
   "live-stock",
   "streams",
   "lighthouse",
+  "csv-import",
 ] as const;
 export type Command = (typeof COMMANDS)[number];
 
@@ -61,6 +62,9 @@ Commands:
   lighthouse   Lighthouse (mobile, simulated throttling) on Home, Inventory, Login and a bike's
                page against the build \`npm start\` serves (after \`npm run build\`), with
                Home's JavaScript before interaction
+  csv-import   on SQLite, three 20,000-row CSV imports, each beside closed loops of reads of
+               single bikes and of deliveries, against the same loops with no import; the
+               server's memory before, after the imports, after idling and after a full GC
 
 Options:
   --database sqlite|postgres  read-api, deliveries, scale, live-stock, streams: repeatable;

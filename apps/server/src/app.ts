@@ -48,6 +48,7 @@ import { ledgerRoutes } from "./ledger/ledger-routes.ts";
 import { createPhotoRepository } from "./photos/photos-repository.ts";
 import { photoUploadRoutes, uploadedPhotoRoutes } from "./photos/photos-routes.ts";
 import { stockCsvRoutes } from "./stock-csv/stock-csv-routes.ts";
+import { createStockImports } from "./stock-csv/stock-imports.ts";
 import { createStockChangeFeed } from "./stock-events/stock-change-feed.ts";
 import { createStockEventHub } from "./stock-events/stock-event-hub.ts";
 import { stockEventsRoutes } from "./stock-events/stock-events-routes.ts";
@@ -203,7 +204,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       });
       await api.register(stockRoutes, { stock, authentication });
       await api.register(stockEventsRoutes, { hub });
-      await api.register(stockCsvRoutes, { bikes, authentication });
+      await api.register(stockCsvRoutes, {
+        db: database.db,
+        imports: createStockImports({
+          database: config.database,
+          turns: database.turns,
+          committed: changes.committed,
+        }),
+        authentication,
+      });
       await api.register(photoUploadRoutes, { photos, authentication });
       await api.register(alertsRoutes, { alerts, authentication });
       await api.register(dashboardRoutes, {

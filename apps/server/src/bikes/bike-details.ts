@@ -11,6 +11,18 @@ export type StoredDetails = Omit<BikeDetails, "tag">;
 
 const EDITABLE_FIELDS = editableBikeFieldSchema.options;
 
+/** The columns that hold a bike's editable details. */
+export function detailsColumns(details: StoredDetails) {
+  return {
+    name: details.name,
+    photo: details.photo,
+    des: details.des,
+    price_cents: Math.round(details.price * 100),
+    supplier_name: details.supplierName,
+    reorder_point: details.reorderPoint,
+  };
+}
+
 /**
  * The details' entity tag: a hash of the six values, so the same details give the same tag on
  * every server and an edit is refused only when a field really changed (a delivery in between

@@ -19,12 +19,7 @@ import {
 import { randomUUID } from "node:crypto";
 import type { BikeTable, Database, StockMovementKind } from "../db/schema.ts";
 import { toIsoTimestamp } from "../db/schema.ts";
-import {
-  changesBetween,
-  type CurrentBike,
-  type PlannedRow,
-  type StoredDetails,
-} from "./bike-details.ts";
+import { changesBetween, detailsColumns, type StoredDetails } from "./bike-details.ts";
 import { bikeColumns, toBike } from "./bike-rows.ts";
 import { FORMER_COLLEAGUE, movementColumns, movementOf } from "./movement-rows.ts";
 
@@ -62,58 +57,6 @@ const storedBikeColumns = [
 /** What an edit of a bike's details did: edited (or nothing to change), refused as stale, or no bike. */
 export type DetailsEdit = { edited: StoredDetails } | { stale: StoredDetails } | undefined;
 
-/** The columns that hold a bike's editable details. */
-function detailsColumns(details: StoredDetails) {
-  return {
-    name: details.name,
-    photo: details.photo,
-    des: details.des,
-    price_cents: Math.round(details.price * 100),
-    supplier_name: details.supplierName,
-    reorder_point: details.reorderPoint,
-  };
-}
-
-/** A bike changed while an import was being written: the whole import is undone. */
-class StaleImport extends Error {}
-
-/** How the ledger names the units a CSV import brought in. */
-const IMPORT_REFERENCE = "CSV import";
-
-/** What an import or an export reads of a bike: its details and its stock. */
-const currentBikeColumns = [
-  "id",
-  "name",
-  "photo",
-  "des",
-  "price_cents",
-  "supplier_name",
-  "reorder_point",
-  "quantity",
-] as const;
-
-function currentBikeOf(row: {
-  id: string;
-  name: string;
-  photo: string;
-  des: string;
-  price_cents: number;
-  supplier_name: string;
-  reorder_point: number;
-  quantity: number;
-}): CurrentBike {
-  return {
-    id: row.id,
-    name: row.name,
-    photo: row.photo,
-    des: row.des,
-    price: Number(row.price_cents) / 100,
-    supplierName: row.supplier_name,
-    reorderPoint: row.reorder_point,
-    quantity: row.quantity,
-  };
-}
-
 /** A condition on a bike's row: its details are still these (a compare-and-set's). */
 const detailsStillAre = (details: StoredDetails) => (eb: ExpressionBuilder<Database, "bike">) =>
   eb.and(
@@ -134,7 +77,8 @@ export interface DeletedBikeRecord {
  * Data access for bikes and their stock ledger: the only module that writes SQL against them.
  * Every quantity change is one conditional UPDATE (the database decides, never a value read
  * earlier) plus its movement, in one transaction. `committed` runs after each write that
- * committed, so this process can tell its live subscribers (db/stock-changes.ts).
+ * committed, so this process can tell its live subscribers (db/stock-changes.ts). CSV imports
+ * write through stock-csv/stock-csv-repository.ts.
  */
 export function createBikeRepository(
   db: Kysely<Database>,
@@ -205,69 +149,6 @@ export function createBikeRepository(
         reorderPoint: row.reorder_point,
       }
     );
-  }
-
-  /** The bikes of `ids` that exist, with their details and stock, 500 ids a query. */
-  async function currentBikesIn(
-    executor: Kysely<Database> | Transaction<Database>,
-    ids: readonly string[],
-  ) {
-    const found = new Map<string, CurrentBike>();
-    for (let start = 0; start < ids.length; start += 500) {
-      const rows = await executor
-        .selectFrom("bike")
-        .select(currentBikeColumns)
-        .where("id", "in", ids.slice(start, start + 500))
-        .execute();
-      for (const row of rows) found.set(row.id, currentBikeOf(row));
-    }
-    return found;
-  }
-
-  /** One imported update: its details only over what was read, then its units in. */
-  async function importUpdate(
-    trx: Transaction<Database>,
-    row: Extract<PlannedRow, { action: "update" }>,
-    actor: Actor,
-    at: string,
-  ) {
-    let quantity: number | undefined;
-    if (row.changes.length > 0) {
-      const changed = await trx
-        .updateTable("bike")
-        .set({ ...detailsColumns(row.next), updated_at: at })
-        .where("id", "=", row.id)
-        .where(detailsStillAre(row.before))
-        .returning("quantity")
-        .executeTakeFirst();
-      if (!changed) throw new StaleImport();
-      quantity = changed.quantity;
-      await record(trx, { id: row.id, name: row.next.name }, "edit", 0, quantity, actor, at, {
-        changes: row.changes,
-      });
-    }
-    if (row.unitsIn > 0) {
-      const raised = await trx
-        .updateTable("bike")
-        .set({ quantity: sql`quantity + ${row.unitsIn}`, updated_at: at })
-        .where("id", "=", row.id)
-        .where(sql<boolean>`quantity + ${row.unitsIn} <= ${QUANTITY_MAX}`)
-        .returning("quantity")
-        .executeTakeFirst();
-      if (!raised) throw new StaleImport();
-      await record(
-        trx,
-        { id: row.id, name: row.next.name },
-        "import",
-        row.unitsIn,
-        raised.quantity,
-        actor,
-        at,
-        {
-          reference: IMPORT_REFERENCE,
-        },
-      );
-    }
   }
 
   async function insertWithMovement(
@@ -400,47 +281,6 @@ export function createBikeRepository(
         await record(trx, changed, "edit", 0, changed.quantity, actor, undefined, { changes });
         return { edited: next };
       });
-    },
-
-    /**
-     * A CSV import in one transaction (issue 13): `plan` sees the named bikes as they are inside
-     * it, and either names problems (nothing is written) or lists what to do, which is all
-     * written or, if any row's bike changed since it was read, none (`stale`). Each change gets
-     * its ledger entry: `create` for a new bike, `edit` with what changed, `import` for units in.
-     */
-    async importStock<Plan extends { rows: PlannedRow[]; problems: unknown[] }>(
-      ids: readonly string[],
-      plan: (current: ReadonlyMap<string, CurrentBike>) => Plan,
-      actor: Actor,
-    ): Promise<Plan | "stale"> {
-      try {
-        return await write(async (trx) => {
-          const planned = plan(await currentBikesIn(trx, ids));
-          if (planned.problems.length > 0) return planned;
-          const at = now();
-          for (const row of planned.rows) {
-            if (row.action === "create") {
-              await insertWithMovement(trx, row.bike, actor, "create", at);
-            } else if (row.action === "update") {
-              await importUpdate(trx, row, actor, at);
-            }
-          }
-          return planned;
-        });
-      } catch (error) {
-        if (error instanceof StaleImport) return "stale";
-        throw error;
-      }
-    },
-
-    /** The bikes of `ids` that exist, with their details and stock (an import's preview). */
-    currentBikes: (ids: readonly string[]) => currentBikesIn(db, ids),
-
-    /** A page of the whole stock for an export, by id, after `afterId`. */
-    async exportPage(afterId: string | null, limit: number): Promise<CurrentBike[]> {
-      let query = db.selectFrom("bike").select(currentBikeColumns).orderBy("id").limit(limit);
-      if (afterId !== null) query = query.where("id", ">", afterId);
-      return (await query.execute()).map(currentBikeOf);
     },
 
     /** A bike's editable details as stored, or undefined when there is no such bike. */

@@ -1,11 +1,13 @@
 import { closeSync, openSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { FastifyBaseLogger } from "fastify";
 import { ensurePrivateDir, keepPrivate, type DatabaseConfig } from "../config.ts";
 import type { Database } from "./schema.ts";
+import { TurnTakingSqliteDialect } from "./turn-taking-sqlite-dialect.ts";
+import { createWriteTurns, type WriteTurns } from "./write-turns.ts";
 
 export type DatabaseKind = DatabaseConfig["kind"];
 
@@ -17,6 +19,11 @@ export interface AppDatabase {
    * Kysely's SQLite driver prepares each statement anew, which costs more than the query itself.
    */
   sqlite?: SQLite.Database;
+  /**
+   * SQLite: the server's writes take turns with a CSV import's process, which writes on a
+   * connection of its own (write-turns.ts).
+   */
+  turns?: WriteTurns;
 }
 
 // PostgreSQL's int8 (counts) as a JS number: our counts never get near 2^53.
@@ -56,10 +63,12 @@ export function openDatabase(config: DatabaseConfig, log: FastifyBaseLogger): Ap
   // and the file mapped (256 MiB) instead of copied in a read call per page.
   sqlite.pragma("cache_size = -65536");
   sqlite.pragma("mmap_size = 268435456");
+  const turns = createWriteTurns();
   return {
     kind: "sqlite",
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({ dialect: new TurnTakingSqliteDialect({ database: sqlite }, turns) }),
     sqlite,
+    turns,
   };
 }
 

@@ -60,8 +60,12 @@ function delimiterOf(text: string): string {
   return counts.reduce((best, next) => (next.count > best.count ? next : best)).delimiter;
 }
 
-/** Cells a spreadsheet would run as a formula (CSV injection): kept as text by a leading '. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Cells a spreadsheet would run as a formula (CSV injection): kept as text by a leading '. The
+ * full-width signs too (＝＋－＠, U+FF1D, U+FF0B, U+FF0D, U+FF20), which some spreadsheets set up
+ * for East Asian input read as the ASCII ones at the start of a cell.
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** One CSV line (RFC 4180, CRLF), each cell quoted when it must be and never a formula. */
 export function csvLine(cells: readonly (string | number)[]): string {

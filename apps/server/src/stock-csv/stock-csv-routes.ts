@@ -4,19 +4,23 @@ import {
   STOCK_IMPORT_MAX_BYTES,
   STOCK_IMPORT_MAX_ROWS,
   stockExportQuerySchema,
+  type ImportPreview,
   type ImportProblem,
   type StockCsvColumn,
 } from "@ultimate-bikes/contract/stock-csv";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Kysely } from "kysely";
 import { Readable } from "node:stream";
 import { z } from "zod";
 import { signedInUser, type Authentication } from "../auth/authentication.ts";
 import type { CurrentBike } from "../bikes/bike-details.ts";
-import type { BikeRepository } from "../bikes/bikes-repository.ts";
+import type { Database } from "../db/schema.ts";
 import { errorResponses as errors, HttpError } from "../plugins/errors.ts";
-import { csvLine, parseCsv } from "./csv-text.ts";
-import { columnsOf, idsNamedBy, planImport, previewRow } from "./stock-import-plan.ts";
+import { csvLine } from "./csv-text.ts";
+import { exportPage } from "./stock-csv-repository.ts";
+import type { ImportOutcome } from "./stock-import-job.ts";
+import type { StockImports } from "./stock-imports.ts";
 
 /** How many bikes an export reads at a time, so 100,000 bikes never sit in memory at once. */
 const EXPORT_PAGE = 1000;
@@ -33,21 +37,12 @@ const CELL_OF: Record<StockCsvColumn, (bike: CurrentBike) => string | number> = 
   photo: (bike) => bike.photo,
 };
 
-/** The file read as CSV with its columns known, or the problems that stop it there. */
-function readImport(text: string) {
-  const parsed = parseCsv(text);
-  if (!parsed.ok) {
-    return { problems: [{ line: parsed.line, column: null, message: parsed.message }] };
-  }
-  if (parsed.records.length > STOCK_IMPORT_MAX_ROWS) {
-    throw new HttpError(
-      413,
-      `This file has ${parsed.records.length.toLocaleString("en-US")} rows; one import takes at most ${STOCK_IMPORT_MAX_ROWS.toLocaleString("en-US")}. Split it into smaller files and import each.`,
-    );
-  }
-  const { columns, problems } = columnsOf(parsed.header);
-  if (problems.length > 0) return { problems };
-  return { columns, records: parsed.records, problems };
+/** A file over the limit: refused whole, before anything is planned. */
+function refuseTooMany(rows: number): never {
+  throw new HttpError(
+    413,
+    `This file has ${rows.toLocaleString("en-US")} rows; one import takes at most ${STOCK_IMPORT_MAX_ROWS.toLocaleString("en-US")}. Split it into smaller files and import each.`,
+  );
 }
 
 /** An import's problems as the API's field errors: "line 3, price". */
@@ -60,11 +55,16 @@ const asFieldErrors = (problems: ImportProblem[]) =>
 /**
  * CSV in and out of the stock, for staff (issue 13): an export with the chosen columns, an
  * import's preview (what each row will do, or why it is wrong; nothing changes) and the import
- * itself (every row in one transaction, or none).
+ * itself (every row in one transaction, or none). Previews and imports run in a process
+ * (stock-imports.ts), so the server answers other requests meanwhile.
  */
 export async function stockCsvRoutes(
   app: FastifyInstance,
-  { bikes, authentication }: { bikes: BikeRepository; authentication: Authentication },
+  {
+    db,
+    imports,
+    authentication,
+  }: { db: Kysely<Database>; imports: StockImports; authentication: Authentication },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const staff = { onRequest: authentication.requireStaff };
@@ -93,7 +93,7 @@ export async function stockCsvRoutes(
         yield csvLine(columns);
         let after: string | null = null;
         for (;;) {
-          const page = await bikes.exportPage(after, EXPORT_PAGE);
+          const page = await exportPage(db, after, EXPORT_PAGE);
           for (const bike of page) yield csvLine(columns.map((column) => CELL_OF[column](bike)));
           if (page.length < EXPORT_PAGE) return;
           after = page.at(-1)!.id;
@@ -122,26 +122,13 @@ export async function stockCsvRoutes(
         response: { 200: importPreviewSchema, ...errors(400, 401, 403, 413) },
       },
     },
-    async (request) => {
-      const file = readImport(request.body);
-      if (!file.columns)
-        return {
-          rows: [],
-          problems: file.problems,
-          summary: { create: 0, update: 0, unchanged: 0 },
-        };
-      const current = await bikes.currentBikes(idsNamedBy(file.columns, file.records));
-      const plan = planImport(file.columns, file.records, current);
-      const count = (action: string) => plan.rows.filter((row) => row.action === action).length;
-      return {
-        rows: plan.rows.map(previewRow),
-        problems: plan.problems,
-        summary: {
-          create: count("create"),
-          update: count("update"),
-          unchanged: count("unchanged"),
-        },
-      };
+    async (request, reply) => {
+      const done = await imports.preview(request.body);
+      if (done.outcome === "too-many-rows") return refuseTooMany(done.rows);
+      // Made by the import's process as the schema says (stock-import-job.ts); bytes go out as they are.
+      return reply
+        .type("application/json; charset=utf-8")
+        .send(Buffer.from(done.json) as unknown as ImportPreview);
     },
   );
 
@@ -156,30 +143,28 @@ export async function stockCsvRoutes(
         response: { 200: importResultSchema, ...errors(400, 401, 403, 409, 413) },
       },
     },
-    async (request) => {
-      const file = readImport(request.body);
-      const refuse = (problems: ImportProblem[]) => {
-        const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
-        throw new HttpError(400, `The file has ${count}. Nothing was imported.`, {
-          fields: asFieldErrors(problems),
-        });
-      };
-      if (!file.columns) return refuse(file.problems);
-      const { columns, records } = file;
-      const done = await bikes.importStock(
-        idsNamedBy(columns, records),
-        (current) => planImport(columns, records, current),
-        signedInUser(request),
-      );
-      if (done === "stale") {
-        throw new HttpError(
-          409,
-          "A bike in the file changed while it was being imported. Nothing was imported: preview the file again.",
-        );
-      }
-      if (done.problems.length > 0) return refuse(done.problems);
-      const count = (action: string) => done.rows.filter((row) => row.action === action).length;
-      return { created: count("create"), updated: count("update"), unchanged: count("unchanged") };
-    },
+    async (request) => answerImport(await imports.import(request.body, signedInUser(request))),
   );
+}
+
+/** An import's outcome as the API answers it. */
+function answerImport(done: ImportOutcome) {
+  switch (done.outcome) {
+    case "imported":
+      return done.result;
+    case "too-many-rows":
+      return refuseTooMany(done.rows);
+    case "refused": {
+      const { problems } = done;
+      const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
+      throw new HttpError(400, `The file has ${count}. Nothing was imported.`, {
+        fields: asFieldErrors(problems),
+      });
+    }
+    case "stale":
+      throw new HttpError(
+        409,
+        "A bike in the file changed while it was being imported. Nothing was imported: preview the file again.",
+      );
+  }
 }

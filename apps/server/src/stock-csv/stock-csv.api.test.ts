@@ -28,8 +28,8 @@ async function bikeNamed(app: FastifyInstance, name: string) {
 }
 
 describe(`CSV import and export on ${testDatabaseKind}`, () => {
-  const test = useTestApp({ signedUpUsers: ["staff"] });
-  const { staff } = test.users;
+  const test = useTestApp({ signedUpUsers: ["staff", "colleague"] });
+  const { staff, colleague } = test.users;
 
   describe("export", () => {
     it("writes every bike with a header, in the columns asked for, safe for spreadsheets", async () => {
@@ -64,6 +64,15 @@ describe(`CSV import and export on ${testDatabaseKind}`, () => {
       const bad = await send(test.app, staff, "GET", "/api/stock/export.csv?columns=name,colour");
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toContain('has no column "colour"');
+    });
+
+    it("keeps the full-width formula signs as text too", async () => {
+      const names = ["＝1+1", "＋1", "－1", "＠SUM(A1)"].map((sign) => `${sign} ${unique("Wide")}`);
+      const ids: string[] = [];
+      for (const name of names) ids.push(await addBike(test.app, staff, { name }));
+      const csv = await send(test.app, staff, "GET", "/api/stock/export.csv?columns=id,name");
+      const rows = new Map(csv.body.split("\r\n").map((line) => [line.slice(0, 36), line]));
+      expect(ids.map((id) => rows.get(id))).toEqual(names.map((name, i) => `${ids[i]},'${name}`));
     });
   });
 
@@ -225,6 +234,31 @@ describe(`CSV import and export on ${testDatabaseKind}`, () => {
         kind: "create",
         delta: 5,
       });
+    });
+
+    it("adds warehouse stock, which any staff member delivers and deletes", async () => {
+      const name = unique("Warehouse");
+      const imported = await postCsv(test.app, staff, "imports", `${HEADER}\n${newRow(name)}`);
+      expect(imported.statusCode, imported.body).toBe(200);
+      const bike = await bikeNamed(test.app, name);
+      const mine = await send(
+        test.app,
+        staff,
+        "GET",
+        `/api/stock?owner=me&q=${encodeURIComponent(name)}`,
+      );
+      expect((mine.json() as { total: number }).total).toBe(0);
+      const delivered = await send(
+        test.app,
+        colleague,
+        "POST",
+        `/api/bikes/${bike!._id}/deliveries`,
+      );
+      expect(delivered.statusCode, delivered.body).toBe(200);
+      const deleted = await send(test.app, colleague, "DELETE", `/api/bikes/${bike!._id}`);
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      const ledger = await movementsOf(test.app, staff, bike!._id);
+      expect(ledger.map(({ kind }) => kind)).toEqual(["delete", "deliver", "create"]);
     });
 
     it("takes 10,000 rows, and refuses more than 20,000 with a clear message", async () => {

@@ -1,5 +1,6 @@
 import type { StockEvent } from "@ultimate-bikes/contract/stock-events";
 import type { FastifyBaseLogger } from "fastify";
+import { setImmediate } from "node:timers/promises";
 import type { BikeRepository } from "../bikes/bikes-repository.ts";
 import type { StockChanges } from "../db/stock-changes.ts";
 
@@ -46,7 +47,12 @@ export function createStockChangeFeed(
           position = events.at(-1)!.id;
           for (const listener of listeners) listener(events);
         }
-        if (events.length === BATCH_SIZE) readAgain = true;
+        if (events.length === BATCH_SIZE) {
+          readAgain = true;
+          // A burst (a CSV import's 30,000 entries) is read a slice a turn of the event loop, so
+          // requests are answered in between: on SQLite each read holds the loop while it runs.
+          await setImmediate();
+        }
       } while (readAgain);
     } catch (error) {
       if (closed) return;

@@ -1,0 +1,148 @@
+import type { Kysely } from "kysely";
+import type { Actor } from "../bikes/bikes-repository.ts";
+import type { CurrentBike, PlannedRow } from "../bikes/bike-details.ts";
+import type { Database } from "../db/schema.ts";
+import type { ImportConnection } from "./import-connection.ts";
+import { StaleImport, writeImportedRows } from "./stock-import-writes.ts";
+
+/*
+ * The CSV's data access. Previews and imports run in a process on a connection of its own
+ * (import-connection.ts); the export runs on the server's Kysely, imported here as a type only,
+ * so the process never loads it.
+ */
+
+/** What an import or an export reads of a bike: its details and its stock. */
+const currentBikeColumns = [
+  "id",
+  "name",
+  "photo",
+  "des",
+  "price_cents",
+  "supplier_name",
+  "reorder_point",
+  "quantity",
+] as const;
+
+interface CurrentBikeRow {
+  id: string;
+  name: string;
+  photo: string;
+  des: string;
+  /** A bigint: text from PostgreSQL. */
+  price_cents: number | string;
+  supplier_name: string;
+  reorder_point: number;
+  quantity: number;
+}
+
+function currentBikeOf(row: CurrentBikeRow): CurrentBike {
+  return {
+    id: row.id,
+    name: row.name,
+    photo: row.photo,
+    des: row.des,
+    price: Number(row.price_cents) / 100,
+    supplierName: row.supplier_name,
+    reorderPoint: row.reorder_point,
+    quantity: row.quantity,
+  };
+}
+
+/** The bikes of `ids` that exist, with their details and stock, 500 ids a query. */
+export async function currentBikesIn(connection: ImportConnection, ids: readonly string[]) {
+  const found = new Map<string, CurrentBike>();
+  for (let start = 0; start < ids.length; start += 500) {
+    const some = ids.slice(start, start + 500);
+    const rows = await connection.run<CurrentBikeRow>(
+      `select ${currentBikeColumns.join(", ")} from bike where id in (${some.map(() => "?").join(", ")})`,
+      some,
+    );
+    for (const row of rows) found.set(row.id, currentBikeOf(row));
+  }
+  return found;
+}
+
+/** A page of the whole stock for an export, by id, after `afterId`. */
+export async function exportPage(
+  db: Kysely<Database>,
+  afterId: string | null,
+  limit: number,
+): Promise<CurrentBike[]> {
+  let query = db.selectFrom("bike").select(currentBikeColumns).orderBy("id").limit(limit);
+  if (afterId !== null) query = query.where("id", ">", afterId);
+  return (await query.execute()).map(currentBikeOf);
+}
+
+/** Runs `write` when this process's other writes let it (SQLite: write-turns.ts). */
+export type WriteTurn = <T>(write: () => Promise<T>) => Promise<T>;
+
+/**
+ * A CSV import (issue 13) as one transaction: `plan` sees the named bikes as they are inside it,
+ * and either names problems (nothing is written) or lists what to do, which is all written or,
+ * if any row's bike changed since it was read, none (`stale`). Each change gets its ledger
+ * entry: `create` for a new bike, `edit` with what changed, `import` for units in.
+ *
+ * The plan is made first on the bikes as read before the transaction, so the transaction holds
+ * the write lock only to check them again and write: a bike changed in between (rarely) has the
+ * file planned again on what the transaction reads.
+ */
+export async function importStock<Plan extends { rows: PlannedRow[]; problems: unknown[] }>(
+  connection: ImportConnection,
+  ids: readonly string[],
+  plan: (current: ReadonlyMap<string, CurrentBike>) => Plan,
+  actor: Actor,
+  turn: WriteTurn,
+): Promise<Plan | "stale"> {
+  const read = await currentBikesIn(connection, ids);
+  const first = plan(read);
+  if (first.problems.length > 0) return first;
+  try {
+    return await turn(() =>
+      inWriteTransaction(connection, async () => {
+        const current = await currentBikesIn(connection, ids);
+        const planned = sameBikes(read, current) ? first : plan(current);
+        if (planned.problems.length > 0) return planned;
+        await writeImportedRows(connection, planned.rows, actor, new Date().toISOString());
+        return planned;
+      }),
+    );
+  } catch (error) {
+    if (error instanceof StaleImport) return "stale";
+    throw error;
+  }
+}
+
+/**
+ * One transaction that writes. On SQLite it begins IMMEDIATE: it takes the write lock before it
+ * reads, so what it reads cannot change before it commits (a deferred one that read first would
+ * fail outright when another connection wrote in between).
+ */
+async function inWriteTransaction<T>(
+  connection: ImportConnection,
+  work: () => Promise<T>,
+): Promise<T> {
+  await connection.run(connection.kind === "sqlite" ? "begin immediate" : "begin");
+  try {
+    const result = await work();
+    await connection.run("commit");
+    return result;
+  } catch (error) {
+    await connection.run("rollback");
+    throw error;
+  }
+}
+
+function sameBikes(
+  before: ReadonlyMap<string, CurrentBike>,
+  now: ReadonlyMap<string, CurrentBike>,
+): boolean {
+  if (before.size !== now.size) return false;
+  for (const [id, bike] of before) {
+    const current = now.get(id);
+    if (!current) return false;
+    for (const field of Object.keys(bike) as (keyof CurrentBike)[]) {
+      if (bike[field] !== current[field]) return false;
+    }
+  }
+  return true;
+}

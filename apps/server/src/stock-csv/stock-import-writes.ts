@@ -1,0 +1,212 @@
+import { DEFAULT_REORDER_POINT, QUANTITY_MAX } from "@ultimate-bikes/contract/bikes";
+import { randomUUID } from "node:crypto";
+import type { Actor } from "../bikes/bikes-repository.ts";
+import { detailsColumns, type PlannedRow } from "../bikes/bike-details.ts";
+import type { ImportConnection } from "./import-connection.ts";
+
+/** A bike changed while an import was being written: the whole import is undone. */
+export class StaleImport extends Error {}
+
+/** How the ledger names the units a CSV import brought in. */
+const IMPORT_REFERENCE = "CSV import";
+
+/**
+ * Rows per statement: every statement that writes the search index (a trigger on `bike`) leaves
+ * SQLite's full-text index a segment of its own, which later writes merge, so one statement per
+ * row cost four times what one per 500 rows does. 500 rows of 14 values stay well under SQLite's
+ * 32,766 and PostgreSQL's 65,535 bound parameters.
+ */
+const ROWS_PER_STATEMENT = 500;
+
+type Update = Extract<PlannedRow, { action: "update" }>;
+type DetailColumn = keyof ReturnType<typeof detailsColumns>;
+
+/** Each detail column's type, so both databases compare the values of a VALUES list alike. */
+const DETAIL_TYPES: Record<DetailColumn, "text" | "bigint" | "integer"> = {
+  name: "text",
+  photo: "text",
+  des: "text",
+  price_cents: "bigint",
+  supplier_name: "text",
+  reorder_point: "integer",
+};
+const DETAIL_COLUMNS = Object.keys(DETAIL_TYPES) as DetailColumn[];
+/** The columns the search index reads: an update that sets one rewrites the bike's entry. */
+const SEARCHED_COLUMNS: DetailColumn[] = ["name", "supplier_name", "des"];
+const SEARCHED_FIELDS = new Set(["name", "supplierName", "des"]);
+
+const BIKE_COLUMNS = [...DETAIL_COLUMNS, "quantity", "owner_id", "created_at", "updated_at"];
+const MOVEMENT_COLUMNS = [
+  "bike_id",
+  "bike_name",
+  "kind",
+  "delta",
+  "quantity_after",
+  "actor_id",
+  "actor_email",
+  "created_at",
+  "reference",
+  "changes",
+];
+
+function* batches<T>(items: readonly T[]): Generator<T[]> {
+  for (let start = 0; start < items.length; start += ROWS_PER_STATEMENT) {
+    yield items.slice(start, start + ROWS_PER_STATEMENT);
+  }
+}
+
+/** `(?, ?, …), (?, ?, …)`: `rows` rows of `width` parameters, each cast when `types` says. */
+const valuesList = (rows: number, types: readonly string[]) =>
+  Array.from(
+    { length: rows },
+    () => `(${types.map((type) => (type ? `cast(? as ${type})` : "?")).join(", ")})`,
+  ).join(", ");
+
+/** An INSERT of many rows, the columns' values row after row in `values`. */
+function insertRows(
+  connection: ImportConnection,
+  table: string,
+  columns: readonly string[],
+  values: unknown[][],
+) {
+  const text = `insert into ${table} (${columns.join(", ")}) values ${valuesList(
+    values.length,
+    columns.map(() => ""),
+  )}`;
+  return connection.run(text, values.flat());
+}
+
+/**
+ * Writes a planned import inside the caller's transaction: the new bikes (warehouse stock, no
+ * owner: docs/decisions/005), then the updates, then every ledger entry in the file's order, each
+ * kind many rows a statement. An update is one compare-and-set on the details it was planned
+ * from and on the quantity's limit; one that finds its bike changed throws StaleImport.
+ */
+export async function writeImportedRows(
+  connection: ImportConnection,
+  rows: readonly PlannedRow[],
+  actor: Actor,
+  at: string,
+): Promise<void> {
+  const createdIds = new Map<PlannedRow, string>();
+  for (const batch of batches(rows.filter((row) => row.action === "create"))) {
+    const values = batch.map((row) => {
+      const id = randomUUID();
+      createdIds.set(row, id);
+      const { bike } = row;
+      const reorderPoint = bike.reorderPoint ?? DEFAULT_REORDER_POINT;
+      const details = detailsColumns({ ...bike, reorderPoint });
+      return [id, ...DETAIL_COLUMNS.map((column) => details[column]), bike.quantity, null, at, at];
+    });
+    await insertRows(connection, "bike", ["id", ...BIKE_COLUMNS], values);
+  }
+  const updates = rows.filter((row) => row.action === "update");
+  const quantities = await updateBikes(connection, updates, at);
+
+  const entry = (
+    bike: { id: string; name: string },
+    kind: "create" | "edit" | "import",
+    { delta = 0, after = 0, reference = null as string | null, changes = null as string | null },
+  ) => [bike.id, bike.name, kind, delta, after, actor.id, actor.email, at, reference, changes];
+  const movements = rows.flatMap((row) => {
+    if (row.action === "unchanged") return [];
+    if (row.action === "create") {
+      const { quantity, name } = row.bike;
+      const bike = { id: createdIds.get(row)!, name };
+      return [entry(bike, "create", { delta: quantity, after: quantity })];
+    }
+    const bike = { id: row.id, name: row.next.name };
+    const after = quantities.get(row.id)!;
+    const changes = JSON.stringify(row.changes);
+    return [
+      ...(row.changes.length === 0
+        ? []
+        : [entry(bike, "edit", { after: after - row.unitsIn, changes })]),
+      ...(row.unitsIn === 0
+        ? []
+        : [entry(bike, "import", { delta: row.unitsIn, after, reference: IMPORT_REFERENCE })]),
+    ];
+  });
+  for (const batch of batches(movements)) {
+    await insertRows(connection, "stock_movement", MOVEMENT_COLUMNS, batch);
+  }
+}
+
+/**
+ * The updates, many bikes a statement, each grouped with others that set the same columns: only
+ * an update that changes a searched text sets those columns, since setting them at all rewrites
+ * the bike's search entry. Returns each bike's quantity after it.
+ */
+async function updateBikes(connection: ImportConnection, updates: Update[], at: string) {
+  const quantities = new Map<string, number>();
+  const searched = (row: Update) => row.changes.some(({ field }) => SEARCHED_FIELDS.has(field));
+  const groups: [Update[], DetailColumn[]][] = [
+    [updates.filter((row) => row.changes.length === 0), []],
+    [
+      updates.filter((row) => row.changes.length > 0 && !searched(row)),
+      DETAIL_COLUMNS.filter((column) => !SEARCHED_COLUMNS.includes(column)),
+    ],
+    [updates.filter(searched), DETAIL_COLUMNS],
+  ];
+  for (const [group, setColumns] of groups) {
+    for (const batch of batches(group)) {
+      const changed = await updateStatement(connection, batch, setColumns, at);
+      if (changed.length !== batch.length) throw new StaleImport();
+      for (const { id, quantity } of changed) quantities.set(id, Number(quantity));
+    }
+  }
+  return quantities;
+}
+
+/**
+ * One UPDATE of many bikes from a VALUES list: each gets its units in and the `setColumns` of
+ * its new details, if its details are still those it was planned from (none checked when it
+ * changes none) and its stock stays within QUANTITY_MAX.
+ */
+function updateStatement(
+  connection: ImportConnection,
+  batch: Update[],
+  setColumns: DetailColumn[],
+  at: string,
+) {
+  const checked = setColumns.length > 0 ? DETAIL_COLUMNS : [];
+  const names = [
+    "id",
+    "units_in",
+    ...setColumns.map((column) => `next_${column}`),
+    ...checked.map((column) => `before_${column}`),
+  ];
+  const types = [
+    "text",
+    "integer",
+    ...setColumns.map((column) => DETAIL_TYPES[column]),
+    ...checked.map((column) => DETAIL_TYPES[column]),
+  ];
+  const values = batch.flatMap((row) => {
+    const next = detailsColumns(row.next);
+    const before = detailsColumns(row.before);
+    return [
+      row.id,
+      row.unitsIn,
+      ...setColumns.map((column) => next[column]),
+      ...checked.map((column) => before[column]),
+    ];
+  });
+  const sets = [
+    "quantity = bike.quantity + v.units_in",
+    "updated_at = ?",
+    ...setColumns.map((column) => `${column} = v.next_${column}`),
+  ];
+  const conditions = [
+    "bike.id = v.id",
+    "bike.quantity + v.units_in <= ?",
+    ...checked.map((column) => `bike.${column} = v.before_${column}`),
+  ];
+  return connection.run<{ id: string; quantity: number }>(
+    `with v (${names.join(", ")}) as (values ${valuesList(batch.length, types)})
+    update bike set ${sets.join(", ")} from v
+    where ${conditions.join(" and ")}
+    returning bike.id, bike.quantity`,
+    [...values, at, QUANTITY_MAX],
+  );
+}
