@@ -67,8 +67,7 @@ export default defineConfig({
     ["list"],
     ["json", { outputFile: path.resolve(import.meta.dirname, "../test-results/e2e-results.json") }],
   ],
-  // In the work tree's git-ignored test-results/, which CI keeps: the screenshots of every screen
-  // (tests/screenshots.spec.ts) and the traces of failures end up there.
+  // In the work tree's git-ignored test-results/, which CI keeps: the traces of failures end up there.
   outputDir: path.resolve(import.meta.dirname, "../test-results/e2e"),
   use: {
     baseURL,

@@ -1,5 +1,5 @@
 /**
- * The two widths every screen is checked at (axe scans, screenshots): a desktop and a phone
+ * The two widths every screen is checked at (axe scans): a desktop and a phone
  * (an iPhone's 375 px).
  */
 export const SCREEN_SIZES = [
