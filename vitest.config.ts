@@ -22,6 +22,9 @@ export default defineConfig({
     projects: [
       // Unit tests and API tests on SQLite; the API tests again on PostgreSQL, with the tests
       // only PostgreSQL has a reason for (a server restart, processes sharing one database).
+      // `*.api.test.ts` names a suite whose behaviour depends on the database; one that goes
+      // through HTTP but never reaches the database (CORS, security headers, the auth bridge's
+      // checks) is a plain `*.test.ts`, run once.
       serverProject("sqlite", ["src/**/*.test.ts"], ["src/**/*.postgres.test.ts"]),
       serverProject("postgres", ["src/**/*.api.test.ts", "src/**/*.postgres.test.ts"]),
       "apps/web",

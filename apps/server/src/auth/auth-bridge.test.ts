@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { cookiesFrom, postSignIn, postSignUp, signUp, TEST_PASSWORD } from "../../test/accounts.ts";
 import { expectError, fieldsOf } from "../../test/api-errors.ts";
-import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
+import { useTestApp } from "../../test/test-app.ts";
 
 /** Every message in the file outbox to `email`, oldest first. */
 function mailTo(outboxDir: string, email: string): string[] {
@@ -19,7 +19,7 @@ function mailTo(outboxDir: string, email: string): string[] {
     .filter((message) => message.includes(`To: ${email}`));
 }
 
-describe(`the better-auth bridge on ${testDatabaseKind}`, () => {
+describe("the better-auth bridge", () => {
   const test = useTestApp({ signedUpUsers: ["nadia"] });
   const { nadia } = test.users;
   let address = 0;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { EVENTS_URL, useListening, useStreams } from "../../test/event-streams.ts";
-import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
+import { useTestApp } from "../../test/test-app.ts";
 import { toastifyStyleHash } from "./security-headers.ts";
 
 /** A stand-in for apps/web/dist: the app shell and one photo. */
@@ -27,7 +27,7 @@ function directivesOf(header: unknown): Map<string, string[]> {
   );
 }
 
-describe(`security headers on ${testDatabaseKind}`, () => {
+describe("security headers", () => {
   const webDistDir = fakeWebBuild();
   afterAll(() => rmSync(webDistDir, { recursive: true, force: true }));
   const test = useTestApp({ overrides: { webDistDir } });
@@ -90,7 +90,7 @@ describe(`security headers on ${testDatabaseKind}`, () => {
   });
 });
 
-describe(`security headers behind https on ${testDatabaseKind}`, () => {
+describe("security headers behind https", () => {
   const test = useTestApp({ environment: { PUBLIC_URL: "https://bikes.example.com" } });
 
   it("asks for https only: HSTS and upgrade-insecure-requests", async () => {

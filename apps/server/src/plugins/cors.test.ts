@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { accessTokenFor } from "../../test/accounts.ts";
 import { EVENTS_URL, useListening, useStreams } from "../../test/event-streams.ts";
 import { addBike, send } from "../../test/stock-helpers.ts";
-import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
+import { useTestApp } from "../../test/test-app.ts";
 
 const PARTNER = "https://shop.example.com";
 const STRANGER = "https://evil.example.net";
 
-describe(`CORS on ${testDatabaseKind}`, () => {
+describe("CORS", () => {
   const test = useTestApp({
     environment: { CORS_ORIGINS: `${PARTNER}, https://other-partner.example.org` },
     signedUpUsers: ["staff"],
