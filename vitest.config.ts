@@ -12,6 +12,8 @@ const serverProject = (
     exclude: [...configDefaults.exclude, ...exclude],
     env: { TEST_DATABASE: database },
     setupFiles: ["test/fail-on-console-error.ts"],
+    // Migrates (and seeds) once per run; each test file copies the result (test/test-app.ts).
+    globalSetup: ["test/database-templates.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
