@@ -22,7 +22,6 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { seedEmptyDatabase } from "./db/seed.ts";
 import { createInProcessStockChanges, createPostgresStockChanges } from "./db/stock-changes.ts";
 import { createStockVersion } from "./db/stock-version.ts";
-import { createVersionLease } from "./db/version-leases.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createPeopleRepository } from "./people/people-repository.ts";
@@ -37,7 +36,6 @@ import { readCachePlugin } from "./plugins/read-cache.ts";
 import { createStoredAnswerDoor, serverWithDoor } from "./plugins/stored-answer-door.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
-import { writeVisibilityPlugin } from "./plugins/write-visibility.ts";
 import { createAlertsRepository } from "./alerts/alerts-repository.ts";
 import { alertsRoutes } from "./alerts/alerts-routes.ts";
 import { startLowStockAlerts } from "./alerts/low-stock-alert-worker.ts";
@@ -132,17 +130,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024, syncThreshold: 128 * 1024 });
   // Before the routes (they opt in with `config: { readCache: true }`), after compression (what
   // it hands the door is the compressed answer).
-  // PostgreSQL: a read lease answers the version without a round trip, and every write waits
-  // until the servers holding one have seen it (docs/decisions/022).
-  const lease =
-    config.database.kind === "postgres"
-      ? createVersionLease(config.database.connectionString, app.log)
-      : undefined;
-  if (lease) {
-    app.addHook("onClose", () => lease.close());
-    await app.register(writeVisibilityPlugin, { db: database.db });
-  }
-  const stockVersion = createStockVersion(database, lease);
+  // PostgreSQL: the reads of one event-loop turn share one version query; writes wait for no
+  // other server (docs/decisions/025).
+  const stockVersion = createStockVersion(database);
   app.addHook("onClose", async () => stockVersion.close());
   await app.register(readCachePlugin, {
     stockVersion,

@@ -11,21 +11,18 @@ export interface ListeningConnectionOptions {
   /** What the connection is for: its name in pg_stat_activity and in log lines. */
   purpose: string;
   log: FastifyBaseLogger;
-  /** Extra settings of the client (timeouts). */
-  settings?: Pick<pg.ClientConfig, "query_timeout">;
   onNotification(payload: string | undefined): void;
   /**
    * Runs each time the connection listens, the first time and after every reconnection (when
-   * notifications may have been missed). `drop` abandons this connection for a new one.
+   * notifications may have been missed).
    */
-  onListening(client: pg.Client, drop: (error?: Error) => void): void | Promise<void>;
-  /** Runs when the connection is lost, before it is reopened. */
-  onLost?(): void;
+  onListening(): void;
 }
 
 /**
  * A connection of its own, outside the pool, that LISTENs on one channel and is reopened with
- * backoff whenever it is lost (a restart, a failover, a dropped socket).
+ * backoff whenever it is lost (a restart, a failover, a dropped socket). An instance holds one
+ * (db/stock-changes.ts): every other part that needs to hear of commits subscribes to that.
  */
 export function keepListening(options: ListeningConnectionOptions) {
   const { channel, log, purpose } = options;
@@ -45,7 +42,6 @@ export function keepListening(options: ListeningConnectionOptions) {
 
   async function connect() {
     const candidate = new pg.Client({
-      ...options.settings,
       connectionString: options.connectionString,
       application_name: `ultimate-bikes ${purpose}`,
       keepAlive: true,
@@ -54,10 +50,7 @@ export function keepListening(options: ListeningConnectionOptions) {
     const drop = (error?: Error) => {
       if (lost) return;
       lost = true;
-      if (client === candidate) {
-        client = undefined;
-        options.onLost?.();
-      }
+      if (client === candidate) client = undefined;
       if (!closed) log.warn({ err: error }, `${purpose} connection lost; reconnecting`);
       candidate.removeAllListeners("notification");
       void candidate.end().catch(() => {});
@@ -81,20 +74,19 @@ export function keepListening(options: ListeningConnectionOptions) {
     }
     client = candidate;
     retryMs = RECONNECT_FIRST_MS;
-    await options.onListening(candidate, drop);
+    options.onListening();
   }
 
   void connect();
 
   return {
-    /** Stops reconnecting; `last` runs on the open connection, if any, before it ends. */
-    async close(last?: (client: pg.Client) => Promise<unknown>) {
+    /** Stops reconnecting and ends the open connection, if any. */
+    async close() {
       closed = true;
       clearTimeout(retryTimer);
       const open = client;
       client = undefined;
       if (!open) return;
-      await last?.(open).catch(() => {});
       await open.end().catch(() => {});
     },
   };

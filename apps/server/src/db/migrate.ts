@@ -13,8 +13,9 @@ import { addLedgerReferencesAndEdits } from "./migrations/010-ledger-references-
 import { addLedgerFilterIndexes } from "./migrations/011-ledger-filters.ts";
 import { createUploadedPhotos } from "./migrations/013-uploaded-photos.ts";
 import { createLowStockAlerts } from "./migrations/014-low-stock-alerts.ts";
-import { createVersionLeases } from "./migrations/015-version-leases.ts";
+import { createVersionLeases } from "./migrations/015-read-lease-table.ts";
 import { addFourLetterSearchPrefixes } from "./migrations/016-four-letter-search-prefixes.ts";
+import { dropVersionLeases } from "./migrations/017-drop-read-lease-table.ts";
 
 /**
  * The one list of migrations, run at every start-up on SQLite and PostgreSQL alike.
@@ -35,8 +36,10 @@ function migrations({ kind }: AppDatabase): Record<string, Migration> {
     "011-ledger-filters": addLedgerFilterIndexes(),
     "013-uploaded-photos": createUploadedPhotos(kind),
     "014-low-stock-alerts": createLowStockAlerts(kind),
+    // Its shipped name, which databases have recorded; the table goes in 017 (docs/decisions/025).
     "015-version-leases": createVersionLeases(kind),
     "016-four-letter-search-prefixes": addFourLetterSearchPrefixes(kind),
+    "017-drop-read-lease-table": dropVersionLeases(kind),
   };
 }
 

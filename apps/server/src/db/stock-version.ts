@@ -1,10 +1,9 @@
 import { CompiledQuery } from "kysely";
 import { closeSync, openSync, readSync } from "node:fs";
 import type { AppDatabase } from "./database.ts";
-import type { VersionLease } from "./version-leases.ts";
 
-/** The stock version as committed now (also what a read lease reads, version-leases.ts). */
-export const CURRENT_VERSION_SQL = "select version from stock_version where id = 1";
+/** The stock version as committed now. */
+const CURRENT_VERSION_SQL = "select version from stock_version where id = 1";
 const currentVersion = CompiledQuery.raw(CURRENT_VERSION_SQL);
 
 export interface StockVersion {
@@ -23,10 +22,8 @@ export interface StockVersion {
  * any server sharing the database, and a write's new version becomes visible when its data does.
  * Every cached read needs it (docs/decisions/010 and 011).
  */
-export function createStockVersion(database: AppDatabase, lease?: VersionLease): StockVersion {
-  return database.sqlite
-    ? sqliteStockVersion(database.sqlite)
-    : sharedQueryStockVersion(database, lease);
+export function createStockVersion(database: AppDatabase): StockVersion {
+  return database.sqlite ? sqliteStockVersion(database.sqlite) : sharedQueryStockVersion(database);
 }
 
 /**
@@ -96,14 +93,13 @@ function walCommitProbe(indexFile: string) {
 }
 
 /**
- * PostgreSQL: while this server holds a read lease (version-leases.ts, docs/decisions/022), the
- * version it has heard of, with no round trip. Without one, each read is a round trip, so
- * concurrent reads share one. A read waits for a query that started after it arrived (one
- * already running may predate a write the reader has seen committed), and every read arriving
- * meanwhile shares that next query. Under load that is one query per round trip instead of one
- * per read, and each answer is still at least as new as its request.
+ * PostgreSQL: each read is a round trip, so concurrent reads share one (docs/decisions/025). A
+ * read waits for a query that started after it arrived (one already running may predate a write
+ * the reader has seen committed), and every read arriving meanwhile shares that next query. Under
+ * load that is one query per round trip instead of one per read, each answer is still at least as
+ * new as its request, and no write ever waits for another server.
  */
-function sharedQueryStockVersion({ db }: AppDatabase, lease?: VersionLease): StockVersion {
+function sharedQueryStockVersion({ db }: AppDatabase): StockVersion {
   let running: Promise<number> | undefined;
   let next: Promise<number> | undefined;
   function query(): Promise<number> {
@@ -121,8 +117,6 @@ function sharedQueryStockVersion({ db }: AppDatabase, lease?: VersionLease): Sto
   return {
     close: ignore,
     current(): number | Promise<number> {
-      const leased = lease?.version();
-      if (leased !== undefined) return leased;
       if (!running) return query();
       next ??= running.then(ignore, ignore).then(() => {
         next = undefined;
