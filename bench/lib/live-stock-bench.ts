@@ -1,5 +1,9 @@
 import { QUANTITY_MAX } from "@ultimate-bikes/contract/bikes";
-import { STOCK_EVENTS_PATH, stockEventSchema } from "@ultimate-bikes/contract/stock-events";
+import {
+  parseEventData,
+  STOCK_EVENTS_PATH,
+  stockEventSchema,
+} from "@ultimate-bikes/contract/stock-events";
 import { createScratchDatabase } from "@ultimate-bikes/test-support/scratch-postgres";
 import { randomUUID } from "node:crypto";
 import os from "node:os";
@@ -466,10 +470,15 @@ function appSubject(
             body: JSON.stringify({ amount: 1 }),
           },
     check: (index, answer, received) => {
-      const event = stockEventSchema.parse(JSON.parse(received.data));
+      const event = parseEventData(stockEventSchema, received.data);
       const { quantity } = JSON.parse(answer.body) as { quantity: number };
       const kind = index % 2 === 0 ? "deliver" : "import";
-      if (event.bikeId !== bikeOf(index) || event.kind !== kind || event.quantity !== quantity) {
+      if (
+        !event ||
+        event.bikeId !== bikeOf(index) ||
+        event.kind !== kind ||
+        event.quantity !== quantity
+      ) {
         throw new Error(
           `${target}: write ${index + 1} (${kind} on ${bikeOf(index)}, now ${quantity}) ` +
             `received as ${received.data}`,

@@ -3,6 +3,7 @@ import {
   STOCK_EVENT,
   STOCK_READY_EVENT,
   STOCK_RESET_EVENT,
+  parseEventData,
   stockEventSchema,
   stockReadySchema,
   type StockEvent,
@@ -62,16 +63,17 @@ export function useStreams() {
 /** The event is a `stock` event whose `id:` is its movement id; its data, checked. */
 export function stockEventOf(event: ServerSentEvent): StockEvent {
   expect(event.event, event.data).toBe(STOCK_EVENT);
-  const parsed = stockEventSchema.parse(JSON.parse(event.data));
-  expect(event.id).toBe(String(parsed.id));
-  return parsed;
+  const parsed = parseEventData(stockEventSchema, event.data);
+  expect(parsed, event.data).toBeDefined();
+  expect(event.id).toBe(String(parsed!.id));
+  return parsed!;
 }
 
 /** The next event is `ready`, naming `lastEventId` in its id and its data. */
 export async function expectReady(stream: EventStream, lastEventId: number | null): Promise<void> {
   const ready = await stream.next();
   expect(ready.event, ready.data).toBe(STOCK_READY_EVENT);
-  expect(stockReadySchema.parse(JSON.parse(ready.data))).toEqual({ lastEventId });
+  expect(parseEventData(stockReadySchema, ready.data)).toEqual({ lastEventId });
   if (lastEventId !== null) expect(ready.id).toBe(String(lastEventId));
 }
 

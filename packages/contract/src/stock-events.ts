@@ -69,6 +69,25 @@ export const stockReadySchema = z.object({
 });
 export type StockReady = z.infer<typeof stockReadySchema>;
 
+/**
+ * An event's `data:` as the contract says it (`stockEventSchema`, `stockReadySchema`), or undefined
+ * for anything else: text that is not JSON, or JSON of another shape. The one parser of the
+ * stream's data, for the web app, the tests and the benchmarks alike.
+ */
+export function parseEventData<Schema extends z.ZodType>(
+  schema: Schema,
+  data: string,
+): z.infer<Schema> | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** `lastEventId` of the query: the id of the last movement the client saw. */
 export const stockEventsQuerySchema = z.strictObject({
   lastEventId: z

@@ -4,6 +4,7 @@ import {
   STOCK_EVENTS_PATH,
   STOCK_READY_EVENT,
   STOCK_RESET_EVENT,
+  parseEventData,
   stockEventSchema,
   stockReadySchema,
   type StockEvent,
@@ -50,14 +51,7 @@ const STREAM_URL = `${API_BASE_PATH}${STOCK_EVENTS_PATH}`;
 /** An event's data, or undefined when it is not what the contract says (then it is ignored). */
 function parseData<Schema extends z.ZodType>(schema: Schema, event: Event) {
   if (!(event instanceof MessageEvent) || typeof event.data !== "string") return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(event.data);
-  } catch {
-    return undefined;
-  }
-  const parsed = schema.safeParse(json);
-  return parsed.success ? (parsed.data as z.infer<Schema>) : undefined;
+  return parseEventData(schema, event.data);
 }
 
 /**
