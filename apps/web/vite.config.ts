@@ -3,16 +3,18 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import type { Plugin, Rolldown } from "vite";
+import { runnerImport, type Plugin, type Rolldown } from "vite";
 import { defineConfig } from "vitest/config";
 import {
   checkBundleBudget,
   describeBudget,
   OWN_CHUNK_MODULES,
 } from "../../scripts/bundle-budget.ts";
-import { writeFirstVisitHints, type BuiltChunk } from "../../scripts/first-visit-hints.ts";
-import { screenFirstReads, screenPhotos } from "./src/app/routes/screen-first-reads.ts";
-import { screenModules } from "./src/app/routes/screen-modules.ts";
+import {
+  readScreenDescriptors,
+  writeFirstVisitHints,
+  type BuiltChunk,
+} from "../../scripts/first-visit-hints.ts";
 
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
@@ -89,14 +91,21 @@ const bundleBudget = () =>
     plugin.info(describeBudget(result));
   });
 
+/** The screens' list (every lazy screen's descriptor), from the web app's root. */
+const SCREEN_LIST = "src/app/routes/screen-list.ts";
+
 /**
  * Lists each lazy screen's chunks and first API reads for the server, which names them in the
- * HTML of a page opened directly (scripts/first-visit-hints.ts).
+ * HTML of a page opened directly (scripts/first-visit-hints.ts). The screens come from their
+ * descriptors, each found through the list's imports and run as the app runs it (Vite's module
+ * runner); each descriptor's one lazy import is its page.
  */
 function firstVisitHints(): Plugin {
   let root = "";
   let outDir = "";
   let chunks: BuiltChunk[] = [];
+  /** Each descriptor module, with the page module it imports lazily. */
+  let descriptors: { id: string; page: string }[] = [];
   return {
     name: "ultimate-bikes:first-visit-hints",
     apply: "build",
@@ -105,6 +114,18 @@ function firstVisitHints(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     generateBundle(_, bundle) {
+      const list = this.getModuleInfo(path.join(root, SCREEN_LIST));
+      if (!list) throw new Error(`${SCREEN_LIST} is not in the build`);
+      // The list imports descriptors only (its Screen type is erased).
+      descriptors = list.importedIds.map((id) => {
+        const imported = this.getModuleInfo(id)?.dynamicallyImportedIds ?? [];
+        if (imported.length !== 1) {
+          throw new Error(
+            `${id} imports ${imported.length} modules lazily: a screen's descriptor imports its page`,
+          );
+        }
+        return { id, page: imported[0]! };
+      });
       chunks = Object.values(bundle).flatMap((output) =>
         output.type === "chunk"
           ? [
@@ -119,17 +140,15 @@ function firstVisitHints(): Plugin {
           : [],
       );
     },
-    closeBundle() {
-      writeFirstVisitHints(
-        root,
-        outDir,
-        chunks,
-        screenModules.map((screen) => ({
-          ...screen,
-          firstReads: screenFirstReads[screen.path],
-          photo: screenPhotos[screen.path],
-        })),
-      );
+    async closeBundle() {
+      const screens = await readScreenDescriptors(descriptors, async (id) => {
+        const { module } = await runnerImport<Record<string, unknown>>(id, {
+          root,
+          logLevel: "error",
+        });
+        return module;
+      });
+      writeFirstVisitHints(outDir, chunks, screens);
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   type Account,
 } from "@ultimate-bikes/contract/roles";
 import { apiRequest } from "./api-client";
+import { ACCOUNT_PATH } from "./account-path";
 import { useSession } from "./auth-client";
 
 /** The query key of the signed-in account; the People page invalidates it after a role change. */
@@ -33,7 +34,7 @@ export function useAccount(): AccountState {
   const userId = session.data?.user.id;
   const query = useQuery({
     queryKey: accountQueryKey(userId),
-    queryFn: () => apiRequest("/account", accountSchema.nullable()),
+    queryFn: () => apiRequest(ACCOUNT_PATH, accountSchema.nullable()),
     enabled: userId !== undefined,
     staleTime: 60_000,
   });

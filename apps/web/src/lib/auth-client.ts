@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Account } from "@ultimate-bikes/contract/roles";
+import { ACCOUNT_PATH } from "./account-path";
 
 /**
  * Who is signed in, as every screen needs it: `GET /api/account`, which answers null for a
@@ -17,7 +18,7 @@ async function fetchSignedInAccount(): Promise<Account | null> {
     import("./api-client"),
     import("@ultimate-bikes/contract/roles"),
   ]);
-  return apiRequest("/account", accountSchema.nullable());
+  return apiRequest(ACCOUNT_PATH, accountSchema.nullable());
 }
 
 export interface SessionState {

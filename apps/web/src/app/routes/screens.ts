@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import { matchPath } from "react-router";
-import { screenModules, type ScreenModule } from "./screen-modules";
+import { screens } from "./screen-list";
 
 /**
  * A screen in its own chunk, fetched when first visited, or ahead of that (preloadScreenAt).
@@ -36,35 +36,12 @@ export interface LazyRoute {
   signedIn?: boolean;
 }
 
-/** Every screen module, each its own chunk, by its path from the app's root. */
-const pageModules = import.meta.glob<Record<string, ComponentType | undefined>>(
-  "/src/features/*/*-page.tsx",
-);
-
-/** One LazyScreen per module: two routes to one page share its chunk and its state. */
-const screensByModule = new Map<string, LazyScreen>();
-
-function screenOf({ module, component }: ScreenModule): LazyScreen {
-  let screen = screensByModule.get(module);
-  if (!screen) {
-    const load = pageModules[`/${module}`];
-    if (!load) throw new Error(`No screen module ${module}`);
-    screen = lazyScreen(async () => {
-      const drawn = (await load())[component];
-      if (!drawn) throw new Error(`${module} exports no ${component}`);
-      return drawn;
-    });
-    screensByModule.set(module, screen);
-  }
-  return screen;
-}
-
 /** Every screen but Home and Not Found, which load up front (router.tsx). */
-export const lazyRoutes: LazyRoute[] = screenModules.map((screen) => ({
-  path: screen.path,
-  screen: screenOf(screen),
-  signedIn: screen.signedIn,
-}));
+export const lazyRoutes: LazyRoute[] = screens.flatMap(({ paths, page, signedIn }) => {
+  // One LazyScreen per page: two routes to one page share its chunk and its state.
+  const screen = lazyScreen(page);
+  return paths.map((path) => ({ path, screen, signedIn }));
+});
 
 /**
  * Fetches the chunks of the screen at `pathname`, if it is a lazy one. Never fails: a chunk that

@@ -9,6 +9,7 @@ import {
 import type { RegistrationForm, SignInForm } from "@ultimate-bikes/contract/account-forms";
 import { apiRequest, SERVER_PROBLEM } from "../../lib/api-client";
 import { refreshAccount } from "../../lib/account";
+import { SIGN_IN_PROVIDERS_PATH } from "./auth-api-paths";
 
 /**
  * better-auth's browser client, loaded by the first call that needs it rather than with the
@@ -68,7 +69,7 @@ const authQueries = {
   signInProviders: () =>
     queryOptions({
       queryKey: ["sign-in-providers"],
-      queryFn: () => apiRequest("/account/providers", signInProvidersSchema),
+      queryFn: () => apiRequest(SIGN_IN_PROVIDERS_PATH, signInProvidersSchema),
       staleTime: Infinity,
     }),
   passwordResetStatus: (token: string) =>

@@ -26,7 +26,7 @@ import {
 } from "@ultimate-bikes/contract/stock";
 import { withAccessToken } from "../../lib/access-token";
 import { apiRequest } from "../../lib/api-client";
-import { stockReadPath } from "./stock-view";
+import { bikeDetailsPath, bikePath, stockReadPath, SUPPLIERS_PATH } from "./bikes-api-paths";
 
 /**
  * Query keys for bikes. Everything that shows a bike sits under ["bikes"], so one invalidation
@@ -43,8 +43,6 @@ export const bikeKeys = {
   itemLists: () => [...bikeKeys.all, "items"] as const,
   items: (email: string) => [...bikeKeys.itemLists(), email] as const,
 };
-
-const bikePath = (id: string) => `/bikes/${encodeURIComponent(id)}`;
 
 /** `GET /items?email=` with the bearer token (docs/product.md, API). */
 const fetchMyItems = (email: string) =>
@@ -63,7 +61,7 @@ const bikeQueries = {
   suppliers: () =>
     queryOptions({
       queryKey: bikeKeys.suppliers(),
-      queryFn: () => apiRequest("/suppliers", supplierListSchema),
+      queryFn: () => apiRequest(SUPPLIERS_PATH, supplierListSchema),
     }),
   detail: (id: string) =>
     queryOptions({
@@ -84,7 +82,7 @@ const bikeQueries = {
 const detailsQuery = (id: string) =>
   queryOptions({
     queryKey: bikeKeys.details(id),
-    queryFn: () => apiRequest(`${bikePath(id)}/details`, bikeDetailsSchema),
+    queryFn: () => apiRequest(bikeDetailsPath(id), bikeDetailsSchema),
     staleTime: 0,
   });
 
@@ -101,7 +99,7 @@ export function useEditBike(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ values, tag }: { values: BikeDetailsValues; tag: string }) =>
-      apiRequest(`${bikePath(id)}/details`, bikeDetailsSchema, {
+      apiRequest(bikeDetailsPath(id), bikeDetailsSchema, {
         method: "PUT",
         body: values,
         headers: { "if-match": `"${tag}"` },

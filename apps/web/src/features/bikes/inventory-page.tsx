@@ -1,8 +1,8 @@
-import { STOCK_PAGE_DEFAULT } from "@ultimate-bikes/contract/stock";
 import Container from "react-bootstrap/Container";
 import { usePageTitle } from "../../lib/use-page-title";
 import { BikeGrid, BikeGridSkeleton, NO_BIKES_YET } from "./bike-grid";
 import { StockControls } from "./stock-controls";
+import { INVENTORY_PAGE_SIZE } from "./stock-query";
 import { StockResults } from "./stock-results";
 import { useStockView } from "./stock-view";
 
@@ -16,7 +16,7 @@ export function InventoryPage() {
       <StockControls controls={controls} />
       <StockResults
         controls={controls}
-        pageSize={STOCK_PAGE_DEFAULT}
+        pageSize={INVENTORY_PAGE_SIZE}
         skeleton={<BikeGridSkeleton count={6} label="Loading bikes…" />}
         emptyText={NO_BIKES_YET}
       >

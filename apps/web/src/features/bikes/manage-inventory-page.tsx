@@ -13,7 +13,8 @@ import { toastDeletedWithUndo } from "./delete-bike-button";
 import { StockControls } from "./stock-controls";
 import { StockResults } from "./stock-results";
 import { StockTable } from "./stock-table";
-import { MANAGE_PAGE_SIZE, useStockView } from "./stock-view";
+import { MANAGE_PAGE_SIZE } from "./stock-query";
+import { useStockView } from "./stock-view";
 import { StockWorkCards } from "./stock-work-cards";
 
 /** Bootstrap's md breakpoint: from here the table fits without sideways scrolling. */

@@ -4,7 +4,8 @@ import Button from "react-bootstrap/Button";
 import { ErrorMessage } from "../../components/error-message";
 import { formatBikeCount, formatCount } from "../../lib/format";
 import { useStockPage } from "./bikes-api";
-import { isFiltered, stockQueryOf, type StockViewControls } from "./stock-view";
+import { stockQueryOf } from "./stock-query";
+import { isFiltered, type StockViewControls } from "./stock-view";
 
 interface StockResultsProps {
   controls: StockViewControls;

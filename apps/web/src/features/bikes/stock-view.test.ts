@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readStockView, stockQueryOf, stockViewSearch } from "./stock-view";
+import { stockQueryOf } from "./stock-query";
+import { readStockView, stockViewSearch } from "./stock-view";
 
 const read = (search: string) => readStockView(new URLSearchParams(search));
 

@@ -3,36 +3,9 @@ import {
   SEARCH_TEXT_MAX,
   stockSortSchema,
   stockStatusSchema,
-  type StockQueryInput,
-  type StockSort,
-  type StockStatus,
 } from "@ultimate-bikes/contract/stock";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-
-/**
- * What a stock list shows, kept in the URL (`/inventory?q=…&status=low&sort=-quantity`) so a
- * link, a reload or the Back button brings the same view back (docs/product.md, Inventory).
- */
-export interface StockView {
-  q: string;
-  supplier: string;
-  status: StockStatus | undefined;
-  sort: StockSort;
-  /** The `nextCursor` that led to this page; none on the first page. */
-  cursor: string | undefined;
-}
-
-/** Oldest first, the order the stock has always been listed in (docs/product.md, Inventory). */
-export const DEFAULT_STOCK_SORT: StockSort = "created";
-
-/** A list opened with no query string. */
-export const FIRST_VIEW: StockView = {
-  q: "",
-  supplier: "",
-  status: undefined,
-  sort: DEFAULT_STOCK_SORT,
-  cursor: undefined,
-};
+import { DEFAULT_STOCK_SORT, FIRST_VIEW, type StockView } from "./stock-query";
 
 /** Reads a view from the URL; a value the API would refuse counts as not given. */
 export function readStockView(params: URLSearchParams): StockView {
@@ -55,28 +28,6 @@ export function stockViewSearch(view: StockView): string {
   if (view.cursor) params.set("cursor", view.cursor);
   const search = params.toString();
   return search ? `?${search}` : "";
-}
-
-/** The `GET /api/stock` query that shows a view, `limit` bikes a page. */
-export const stockQueryOf = (view: StockView, limit: number): StockQueryInput => ({
-  q: view.q || undefined,
-  supplier: view.supplier || undefined,
-  status: view.status,
-  sort: view.sort,
-  limit,
-  cursor: view.cursor,
-});
-
-/** Rows a page of Manage Inventory's work table: enough to work through, few enough to stay quick. */
-export const MANAGE_PAGE_SIZE = 50;
-
-/** `/stock?…` (under the API's base path) with only the parameters that are set. */
-export function stockReadPath(query: StockQueryInput) {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== "") params.set(name, String(value));
-  }
-  return `/stock?${params.toString()}`;
 }
 
 /** Whether the view narrows the stock down, so an empty answer means "no match", not "no bikes". */

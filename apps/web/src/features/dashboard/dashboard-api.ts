@@ -3,6 +3,7 @@ import { dashboardSchema } from "@ultimate-bikes/contract/dashboard";
 import { useEffect } from "react";
 import { apiRequest } from "../../lib/api-client";
 import { onStockChange } from "../../lib/stock-change-signal";
+import { DASHBOARD_PATH } from "./dashboard-api-paths";
 
 const dashboardKey = ["dashboard"] as const;
 
@@ -28,6 +29,6 @@ export function useDashboard() {
   }, [queryClient]);
   return useQuery({
     queryKey: dashboardKey,
-    queryFn: () => apiRequest("/dashboard", dashboardSchema),
+    queryFn: () => apiRequest(DASHBOARD_PATH, dashboardSchema),
   });
 }

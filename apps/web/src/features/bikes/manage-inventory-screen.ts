@@ -1,0 +1,17 @@
+import { ACCOUNT_PATH } from "../../lib/account-path";
+import { paths } from "../../lib/paths";
+import { apiUrl, type Screen } from "../../lib/screen";
+import { SUPPLIERS_PATH, stockReadPath } from "./bikes-api-paths";
+import { FIRST_VIEW, MANAGE_PAGE_SIZE, stockQueryOf } from "./stock-query";
+
+export const manageInventoryScreen: Screen = {
+  paths: [paths.manageInventory],
+  signedIn: true,
+  page: () => import("./manage-inventory-page").then((module) => module.ManageInventoryPage),
+  firstReads: () => [
+    apiUrl(ACCOUNT_PATH),
+    apiUrl(stockReadPath(stockQueryOf(FIRST_VIEW, MANAGE_PAGE_SIZE))),
+    apiUrl(SUPPLIERS_PATH),
+  ],
+  nav: { label: "Manage Inventory", for: "stock-changers" },
+};
