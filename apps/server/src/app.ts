@@ -128,8 +128,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // a millisecond: the plugin's default on 2 cores, 8 KiB, sent a page of 24 bikes (12 kB) through
   // the thread pool, a few hops later, and as a stream the stored-answer door cannot keep.
   await app.register(compress, { global: true, threshold: 1024, syncThreshold: 128 * 1024 });
-  // Before the routes (they opt in with `config: { readCache: true }`), after compression (what
-  // it hands the door is the compressed answer).
+  // Before the routes (they opt in with `config: { readCache: { tables } }`), after compression
+  // (what it hands the door is the compressed answer).
   // PostgreSQL: the reads of one event-loop turn share one version query; writes wait for no
   // other server (docs/decisions/025).
   const stockVersion = createStockVersion(database);

@@ -47,7 +47,7 @@ export async function bikesRoutes(
   routes.get(
     "/bikes",
     {
-      config: { readCache: true, ledgerPosition: true },
+      config: { readCache: { tables: ["bike"] }, ledgerPosition: true },
       schema: {
         tags: ["bikes"],
         summary: "Every bike in stock, oldest first",
@@ -60,7 +60,7 @@ export async function bikesRoutes(
   routes.get(
     "/bikes/:id",
     {
-      config: { readCache: true, ledgerPosition: true },
+      config: { readCache: { tables: ["bike"] }, ledgerPosition: true },
       schema: {
         tags: ["bikes"],
         summary: "One bike",

@@ -23,7 +23,7 @@ export async function stockRoutes(
   routes.get(
     "/stock",
     {
-      config: { readCache: true, ledgerPosition: true },
+      config: { readCache: { tables: ["bike"] }, ledgerPosition: true },
       schema: {
         tags: ["stock"],
         summary:
@@ -46,7 +46,7 @@ export async function stockRoutes(
   routes.get(
     "/suppliers",
     {
-      config: { readCache: true, ledgerPosition: true },
+      config: { readCache: { tables: ["bike"] }, ledgerPosition: true },
       schema: {
         tags: ["stock"],
         summary: "Every supplier with how many bikes it supplies, by name",

@@ -9,9 +9,10 @@ import type {
 import fp from "fastify-plugin";
 import type { OutgoingHttpHeaders } from "node:http";
 import type { StockChanges } from "../db/stock-changes.ts";
+import type { Database } from "../db/schema.ts";
 import type { StockVersion } from "../db/stock-version.ts";
 import { etagOf, ifNoneMatchHolds } from "./entity-tags.ts";
-import { createReadCacheStore, ownBytes, type ReadCacheLimits } from "./read-cache-store.ts";
+import { ownBytes } from "./answer-store.ts";
 import { doorKeyOf, type StoredAnswerDoor } from "./stored-answer-door.ts";
 
 declare module "fastify" {
@@ -21,12 +22,33 @@ declare module "fastify" {
      * on the URL and the stock alone; an answer for which the route identified the caller
      * (`request.user` or `request.tokenEmail` set) is never stored.
      */
-    readCache?: boolean;
+    readCache?: CachedRead;
+  }
+  interface FastifyInstance {
+    /** Each cached route ("GET /api/bikes/:id") and the tables it declared it reads. */
+    cachedReads: ReadonlyMap<string, readonly VersionedTable[]>;
   }
 }
 
-/** Enough for every page and filter people are looking at, at a few MB of JSON. */
-const DEFAULT_LIMITS: ReadCacheLimits = { maxEntries: 2000, maxBytes: 32 * 1024 * 1024 };
+/** A table of the schema; a cached route may read it only once it moves the stock version. */
+export type VersionedTable = keyof Database;
+
+/**
+ * How a route opts into the read cache. A stored answer is served until the stock version moves,
+ * and only database triggers move it (docs/decisions/010). So, to cache a route:
+ * 1. list in `tables` every table whose rows decide its answer (an index derived from one of
+ *    them, as SQLite's `bike_search` is from `bike`, needs no entry);
+ * 2. give each listed table that has none yet a trigger that moves the version on every insert,
+ *    update and delete, on both databases, in the same migration that starts reading it
+ *    (migration 004 shows how for `bike`);
+ * 3. run `plugins/cached-read-tables.api.test.ts`: it fails while any listed table lacks one,
+ *    and asks how to write a row of a table it has not seen.
+ * An answer that reads a table without such a trigger would be served stale, and nothing else
+ * would fail.
+ */
+export interface CachedRead {
+  tables: readonly VersionedTable[];
+}
 
 /** Browsers keep the answer but ask each time, and a 304 costs one tiny query. */
 const REVALIDATE = "no-cache";
@@ -45,7 +67,7 @@ function revalidated(reply: FastifyReply, etag: string) {
 }
 
 /**
- * The serialized answers of the routes that opt in (`config: { readCache: true }`), kept per
+ * The serialized answers of the routes that opt in (`config: { readCache: { tables } }`), kept per
  * stock version (docs/decisions/010). Each request reads the current version (db/stock-version.ts),
  * so a read after any write by any server sharing the database is fresh. The version is read
  * before the route reads the stock, so stored bytes are never older than their version. The
@@ -61,20 +83,19 @@ export const readCachePlugin = fp(
       stockVersion,
       changes,
       door,
-      limits = DEFAULT_LIMITS,
     }: {
       stockVersion: StockVersion;
       changes: StockChanges;
       door: StoredAnswerDoor;
-      limits?: ReadCacheLimits;
     },
   ) => {
-    const store = createReadCacheStore(limits);
+    // One memory for the pipeline's answers and the door's (docs/decisions/025).
+    const store = door.answers;
     door.open(stockVersion, app.log);
+    const cachedReads = new Map<string, readonly VersionedTable[]>();
+    app.decorate("cachedReads", cachedReads);
     const stopListening = changes.subscribe((version) => {
-      if (version === undefined) return;
-      store.moveTo(version);
-      door.moveTo(version);
+      if (version !== undefined) store.moveTo(version);
     });
     app.addHook("onClose", async () => stopListening());
     const misses = new WeakMap<FastifyRequest, Miss>();
@@ -84,7 +105,7 @@ export const readCachePlugin = fp(
     /** A stored answer, or a miss noted for keepServed. */
     function answer(request: FastifyRequest, reply: FastifyReply, version: number) {
       const key = request.url;
-      const stored = store.get(key, version);
+      const stored = store.serialized(key, version);
       if (!stored) {
         misses.set(request, { key, version, etag: etagOf(version, key) });
         return false;
@@ -124,7 +145,7 @@ export const readCachePlugin = fp(
         return done(null, payload);
       }
       const position = reply.getHeader(LEDGER_POSITION_HEADER);
-      store.set(miss.key, miss.version, {
+      store.keepSerialized(miss.key, miss.version, {
         body: ownBytes(payload),
         contentType: String(reply.getHeader("content-type")),
         etag: miss.etag,
@@ -147,13 +168,20 @@ export const readCachePlugin = fp(
       const bytes = typeof payload === "string" || Buffer.isBuffer(payload);
       if (key !== undefined && served && reply.statusCode === 200 && bytes) {
         const headers = reply.getHeaders() as OutgoingHttpHeaders;
-        door.keep(key, served.version, { body: ownBytes(payload), headers, etag: served.etag });
+        door.keep(key, served.version, request.raw, {
+          body: ownBytes(payload),
+          headers,
+          etag: served.etag,
+        });
       }
       done(null, payload);
     };
 
     app.addHook("onRoute", (route: RouteOptions) => {
-      if (!route.config?.readCache) return;
+      const cached = route.config?.readCache;
+      if (!cached) return;
+      // Fastify adds a HEAD route beside each GET; the cache answers the GET.
+      if (toArray(route.method).includes("GET")) cachedReads.set(`GET ${route.url}`, cached.tables);
       // After the route's own onRequest hooks (a sign-in check stays first); keepServed before
       // every other onSend hook, so it sees the serialized bytes before compression does, and
       // handOver after them all (compression registers its hooks before this plugin).

@@ -7,18 +7,8 @@ import http, {
 } from "node:http";
 import type { ServerTimeouts } from "../config.ts";
 import type { StockVersion } from "../db/stock-version.ts";
+import { createAnswerStore, type AnswerStore, type SentAnswer } from "./answer-store.ts";
 import { ifNoneMatchHolds } from "./entity-tags.ts";
-import { createReadCacheStore, type ReadCacheLimits } from "./read-cache-store.ts";
-
-/** A stored read as the whole pipeline sent it: its headers and its (maybe compressed) bytes. */
-export interface SentAnswer {
-  body: Buffer;
-  /** Every header the pipeline set, the exact Content-Length among them. */
-  headers: OutgoingHttpHeaders;
-  /** The same, without what describes a body: the answer to a matching If-None-Match. */
-  notModifiedHeaders: OutgoingHttpHeaders;
-  etag: string;
-}
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -33,20 +23,21 @@ const BODY_HEADERS = new Set([
   LEDGER_POSITION_HEADER,
 ]);
 
-/** Compressed pages are a few KB each; the same bounds as the read cache's own memory. */
-const DEFAULT_LIMITS: ReadCacheLimits = { maxEntries: 2000, maxBytes: 32 * 1024 * 1024 };
+/**
+ * What the pipeline varies on without always saying so: @fastify/compress names Accept-Encoding
+ * in Vary only when the request sent one, so a plain answer would otherwise reach a browser.
+ */
+const VARIES_UNSAID = ["accept-encoding"];
 
 /**
- * Whether the pipeline's answer to this request can stand for every later request with the same
- * key. Only what decides the bytes and headers of a stored read may vary between such requests:
- * the URL and Accept-Encoding (in the key). An Origin brings CORS headers that depend on it, and
- * X-No-Compression turns compression off: both go through the pipeline every time.
+ * Whether the pipeline's answer to this request may stand for a later request of the same URL
+ * whose headers named by the answer's Vary are the same (answer-store.ts): only a GET, and not
+ * one with X-No-Compression, which turns compression off without being named in Vary.
  */
 export function doorKeyOf(request: IncomingMessage): string | undefined {
-  const { headers } = request;
-  if (request.method !== "GET" || headers.origin !== undefined) return undefined;
-  if (headers["x-no-compression"] !== undefined) return undefined;
-  return `${headers["accept-encoding"] ?? ""}\n${request.url}`;
+  if (request.method !== "GET" || request.headers["x-no-compression"] !== undefined)
+    return undefined;
+  return request.url;
 }
 
 /**
@@ -56,8 +47,7 @@ export function doorKeyOf(request: IncomingMessage): string | undefined {
  * version on every request, so a read after any write, by any server sharing the database, is as
  * fresh as through the pipeline; anything it does not hold goes to Fastify.
  */
-export function createStoredAnswerDoor(limits: ReadCacheLimits = DEFAULT_LIMITS) {
-  const answers = createReadCacheStore<SentAnswer>(limits);
+export function createStoredAnswerDoor(answers: AnswerStore = createAnswerStore()) {
   let opened:
     { stockVersion: StockVersion; log: FastifyBaseLogger; logsRequests: boolean } | undefined;
 
@@ -102,7 +92,7 @@ export function createStoredAnswerDoor(limits: ReadCacheLimits = DEFAULT_LIMITS)
     version: number | undefined,
     { request, response, pipeline, key, started }: Waiting,
   ) {
-    const answer = version === undefined ? undefined : answers.get(key, version);
+    const answer = version === undefined ? undefined : answers.sent(key, version, request.headers);
     if (answer) send(request, response, answer, started);
     else pipeline(request, response);
   }
@@ -154,21 +144,28 @@ export function createStoredAnswerDoor(limits: ReadCacheLimits = DEFAULT_LIMITS)
       opened = { stockVersion, log, logsRequests };
     },
 
-    /** Keeps what the pipeline sent for `key`, read at `version`. */
+    /** Keeps what the pipeline sent for `key` to `request`, read at `version`. */
     keep(
       key: string,
       version: number,
+      request: IncomingMessage,
       sent: { body: Buffer; headers: OutgoingHttpHeaders; etag: string },
     ) {
       const headers = { ...sent.headers, "content-length": sent.body.length };
       const notModifiedHeaders = Object.fromEntries(
         Object.entries(headers).filter(([name]) => !BODY_HEADERS.has(name)),
       );
-      answers.set(key, version, { ...sent, headers, notModifiedHeaders });
+      answers.keepSent(
+        key,
+        version,
+        request.headers,
+        { ...sent, headers, notModifiedHeaders },
+        VARIES_UNSAID,
+      );
     },
 
-    /** A change signal's version: older answers go now, not at the next read. */
-    moveTo: answers.moveTo,
+    /** The one memory of stored answers, which the read cache shares (plugins/read-cache.ts). */
+    answers,
   };
 }
 
