@@ -45,6 +45,19 @@ export default tseslint.config(
     rules: { "no-restricted-imports": webImportRules() },
   },
   {
+    // The web tests' set-up shares the console-error trap with the server's; it never reaches
+    // the bundle. Server code stays out of it all the same.
+    files: ["apps/web/src/test/setup.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ ...serverAndTestSupport, group: ["**/apps/server/**", "**/server/src/**"] }],
+        },
+      ],
+    },
+  },
+  {
     files: ["apps/web/src/features/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": webImportRules(

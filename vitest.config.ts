@@ -11,7 +11,9 @@ const serverProject = (
     include,
     exclude: [...configDefaults.exclude, ...exclude],
     env: { TEST_DATABASE: database },
-    setupFiles: ["test/fail-on-console-error.ts"],
+    setupFiles: ["../../packages/test-support/src/fail-on-console-error.ts"],
+    // Migrates (and seeds) once per run; each test file copies the result (test/test-app.ts).
+    globalSetup: ["test/database-templates.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

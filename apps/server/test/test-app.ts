@@ -2,11 +2,11 @@ import {
   createScratchDatabase,
   type ScratchDatabase,
 } from "@ultimate-bikes/test-support/scratch-postgres";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig, type AppConfig } from "../src/config.ts";
 import { signUp, type TestUser } from "./accounts.ts";
@@ -43,14 +43,14 @@ interface RunningApp {
   close(): Promise<void>;
 }
 
-function scratchPostgres(): Promise<ScratchDatabase> {
+function scratchPostgres(template: string): Promise<ScratchDatabase> {
   const adminUrl = process.env.DATABASE_URL_TEST;
   if (!adminUrl) {
     throw new Error(
       "The PostgreSQL API suite needs DATABASE_URL_TEST (npm test starts a throwaway cluster and sets it).",
     );
   }
-  return createScratchDatabase(adminUrl, "ub_test");
+  return createScratchDatabase(adminUrl, "ub_test", template);
 }
 
 /**
@@ -59,8 +59,12 @@ function scratchPostgres(): Promise<ScratchDatabase> {
  * has really let go of its connections.
  */
 async function startTestApp(options: TestAppOptions<string>): Promise<RunningApp> {
-  const postgres = testDatabaseKind === "postgres" ? await scratchPostgres() : undefined;
+  // A copy of the database the run migrated (and seeded) once: test/database-templates.ts.
+  const templates = inject("databaseTemplates");
+  const template = options.environment?.SEED === "off" ? templates.empty : templates.seeded;
+  const postgres = testDatabaseKind === "postgres" ? await scratchPostgres(template) : undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), "ultimate-bikes-test-"));
+  if (!postgres) cpSync(template, dataDir, { recursive: true });
   const removeData = async () => {
     await postgres?.drop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import pg from "pg";
 
 /** A fresh, empty PostgreSQL database for one test file or one benchmark run. */
 export interface ScratchDatabase {
+  name: string;
   url: string;
   /**
    * Drops the database once its users have let go of it. Close whatever connected to it first:
@@ -29,14 +30,29 @@ async function withAdmin<T>(adminUrl: string, use: (admin: pg.Client) => Promise
  */
 export async function createScratchDatabase(
   adminUrl: string,
-  prefix: "ub_test" | "ub_bench",
+  prefix: "ub_test" | "ub_bench" | "ub_template",
+  /** A database to copy (PostgreSQL's `template`): nobody may be connected to it meanwhile. */
+  template?: string,
 ): Promise<ScratchDatabase> {
-  // The name is generated, never user input, so it is safe to put in the statements.
+  // The names are generated, never user input, so they are safe to put in the statements.
   const name = `${prefix}_${randomUUID().replaceAll("-", "")}`;
-  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+  await withAdmin(adminUrl, async (admin) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
+        return;
+      } catch (error) {
+        // A template's last user (a pool just ended) may take a moment to disconnect.
+        const busy = (error as { code?: string }).code === "55006";
+        if (!busy || attempt >= 200) throw error;
+        await sleep(25);
+      }
+    }
+  });
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: () =>
       withAdmin(adminUrl, async (admin) => {

@@ -1,17 +1,7 @@
 import "@testing-library/jest-dom/vitest";
+import "@ultimate-bikes/test-support/fail-on-console-error";
 import { cleanup } from "@testing-library/react";
-import { afterEach, beforeEach, vi } from "vitest";
+import { afterEach } from "vitest";
 
-// A console.error during a test (React warnings included) fails it.
-let errors: unknown[][] = [];
-beforeEach(() => {
-  errors = [];
-  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-    errors.push(args);
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  if (errors.length) throw new Error(`console.error was called: ${String(errors[0]?.[0])}`);
-});
+// Registered after the console-error trap, so it runs before the trap's check (hooks unwind).
+afterEach(() => cleanup());
