@@ -2,13 +2,25 @@ import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { paths } from "../../lib/paths";
 import { AfterFirstPaint } from "../../lib/use-after-first-paint";
+import type { NavAudience } from "../../lib/screen";
 import { BRAND } from "../../lib/use-page-title";
+import { screens } from "../routes/screen-list";
 
 // Who is signed in decides these links; their code (roles, the API client) loads after the first
 // paint, alongside the question it waits for anyway.
 const SessionNav = lazy(async () => ({
   default: (await import("../../features/auth/session-nav")).SessionNav,
 }));
+
+/** The screens' links, in the list's order (routes/screen-list.ts), each for whom it is meant. */
+const links = screens.flatMap(({ paths, nav }) =>
+  nav ? [{ to: paths[0]!, label: nav.label, audience: nav.for }] : [],
+);
+const everyonesLinks = links.filter((link) => link.audience === "everyone");
+const signedInLinks = links.filter(
+  (link): link is typeof link & { audience: Exclude<NavAudience, "everyone"> } =>
+    link.audience !== "everyone",
+);
 
 /**
  * The navigation bar in Bootstrap's own markup: react-bootstrap's Navbar would bring its offcanvas
@@ -46,15 +58,14 @@ export function SiteHeader() {
               <NavLink to={paths.home} end className="nav-link">
                 Home
               </NavLink>
-              <NavLink to={paths.inventory} end className="nav-link">
-                Inventory
-              </NavLink>
-              <NavLink to={paths.blog} className="nav-link">
-                Blogs
-              </NavLink>
+              {everyonesLinks.map(({ to, label }) => (
+                <NavLink key={to} to={to} end className="nav-link">
+                  {label}
+                </NavLink>
+              ))}
               <AfterFirstPaint>
                 <Suspense fallback={null}>
-                  <SessionNav />
+                  <SessionNav links={signedInLinks} />
                 </Suspense>
               </AfterFirstPaint>
             </div>

@@ -5,11 +5,28 @@ import { signOut } from "../../lib/access-token";
 import { useAccount } from "../../lib/account";
 import { useSession } from "../../lib/auth-client";
 import { paths } from "../../lib/paths";
+import type { NavAudience } from "../../lib/screen";
 
-/** The navigation that depends on who is signed in (docs/product.md, Screens: navigation bar). */
-export function SessionNav() {
+/** A screen's link for signed-in people, from its descriptor (the app's screens' list). */
+export interface SessionLink {
+  to: string;
+  label: string;
+  audience: Exclude<NavAudience, "everyone">;
+}
+
+/**
+ * The navigation that depends on who is signed in (docs/product.md, Screens: navigation bar):
+ * Login for a visitor; for someone signed in, the screens' links their role may use, their
+ * profile and Logout.
+ */
+export function SessionNav({ links }: { links: SessionLink[] }) {
   const { data, isPending } = useSession();
   const { canChangeStock, canManagePeople } = useAccount();
+  const mayUse: Record<SessionLink["audience"], boolean> = {
+    "signed-in": true,
+    "stock-changers": canChangeStock,
+    "people-managers": canManagePeople,
+  };
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -29,25 +46,13 @@ export function SessionNav() {
   }
   return (
     <>
-      <NavLink to={paths.dashboard} className="nav-link">
-        Dashboard
-      </NavLink>
-      {canChangeStock && (
-        <NavLink to={paths.manageInventory} className="nav-link">
-          Manage Inventory
-        </NavLink>
-      )}
-      <NavLink to={paths.addNew} className="nav-link">
-        Add new item
-      </NavLink>
-      <NavLink to={paths.myItems} className="nav-link">
-        My item
-      </NavLink>
-      {canManagePeople && (
-        <NavLink to={paths.people} className="nav-link">
-          People
-        </NavLink>
-      )}
+      {links
+        .filter((link) => mayUse[link.audience])
+        .map(({ to, label }) => (
+          <NavLink key={to} to={to} end className="nav-link">
+            {label}
+          </NavLink>
+        ))}
       <NavLink
         to={paths.profile}
         className="nav-link ms-lg-3 me-lg-2 small"
