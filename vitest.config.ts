@@ -21,6 +21,10 @@ const serverProject = (
 
 export default defineConfig({
   test: {
+    // Vitest runs one file at a time on a 2-core machine (cores - 1), but most of an API test's
+    // time is spent waiting (HTTP, the database, timers): two at a time use the machine. Every
+    // file has its own database and ports, so they never meet.
+    maxWorkers: 2,
     projects: [
       // Unit tests and API tests on SQLite; the API tests again on PostgreSQL, with the tests
       // only PostgreSQL has a reason for (a server restart, processes sharing one database).
