@@ -52,13 +52,20 @@ fi
 trap print_stage_times EXIT
 echo "Node $(node --version) at $(command -v node)"
 
-step "Lint and format"
+step "Lint, format and type check (side by side: each uses one core)"
+typecheck_log=$(mktemp)
+npm run --silent typecheck >"$typecheck_log" 2>&1 &
+typecheck=$!
 npx eslint . --max-warnings 0
 npx prettier --check . --log-level warn
 npm run --silent lint:cycles
-
-step "Type check"
-npm run --silent typecheck
+if ! wait "$typecheck"; then
+  cat "$typecheck_log"
+  echo "Type check failed" >&2
+  exit 1
+fi
+cat "$typecheck_log"
+rm -f "$typecheck_log"
 
 step "Quick start: npm start builds the web app and serves it on the pinned Node"
 bash scripts/quick-start-smoke.sh
