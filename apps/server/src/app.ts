@@ -9,10 +9,11 @@ import { authRoutes } from "./auth/auth-routes.ts";
 import { createAuthentication } from "./auth/authentication.ts";
 import { addRateLimitPlugin } from "./bikes/add-rate-limit.ts";
 import { bikesRoutes } from "./bikes/bikes-routes.ts";
-import { createBikeRepository } from "./bikes/bikes-repository.ts";
 import { startDeletedBikePurge } from "./bikes/deleted-bike-purge.ts";
+import { createDeletedBikesRepository } from "./bikes/deleted-bikes-repository.ts";
 import { deletedBikesRoutes } from "./bikes/deleted-bikes-routes.ts";
 import { itemsRoutes } from "./bikes/items-routes.ts";
+import { createStockRepository } from "./bikes/stock-repository.ts";
 import { createStockRules } from "./bikes/stock-rules.ts";
 import { stockRoutes } from "./bikes/stock-routes.ts";
 import { createStockSearch } from "./bikes/stock-search.ts";
@@ -20,6 +21,7 @@ import type { AppConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { seedEmptyDatabase } from "./db/seed.ts";
+import { createSeedRepository } from "./db/seed-repository.ts";
 import { createInProcessStockChanges, createPostgresStockChanges } from "./db/stock-changes.ts";
 import { createStockVersion } from "./db/stock-version.ts";
 import { healthRoutes } from "./health/health-routes.ts";
@@ -94,16 +96,17 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       ? createPostgresStockChanges(config.database.connectionString, app.log)
       : createInProcessStockChanges();
   app.addHook("onClose", () => changes.close());
-  const bikes = createBikeRepository(database.db, {
-    committed: changes.committed,
-    publicUrl: config.publicUrl,
-  });
+  const writes = { committed: changes.committed, publicUrl: config.publicUrl };
+  const bikes = createStockRepository(database.db, writes);
+  const deletedBikes = createDeletedBikesRepository(database.db, writes);
+  const ledger = createLedgerRepository(database.db, { publicUrl: config.publicUrl });
   if (config.seed) {
-    const seeded = await seedEmptyDatabase(bikes);
+    const seeds = createSeedRepository(database.db, { committed: changes.committed });
+    const seeded = await seedEmptyDatabase(seeds);
     if (seeded) app.log.info({ seeded }, "seeded the demo stock");
   }
   const purge = await startDeletedBikePurge({
-    bikes,
+    deletedBikes,
     retentionDays: config.deletedRetentionDays,
     log: app.log,
   });
@@ -111,9 +114,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   // Live stock (docs/decisions/011): the feed tails the ledger on every change signal, the hub
   // streams it. Streams end before the server closes, or closing would wait for them.
-  const feed = createStockChangeFeed(bikes, changes, app.log);
+  const feed = createStockChangeFeed(ledger, changes, app.log);
   await feed.start();
-  const hub = createStockEventHub(feed, bikes, app.log, {
+  const hub = createStockEventHub(feed, ledger, app.log, {
     maxPerClient: config.eventStreamsPerClient,
   });
   app.addHook("preClose", async () => {
@@ -140,7 +143,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     door: storedAnswerDoor,
   });
   // Stock reads say where in the ledger their data stands, so pages resume the stream there.
-  await app.register(ledgerPositionPlugin, { latestMovementId: bikes.latestMovementId });
+  await app.register(ledgerPositionPlugin, { latestMovementId: ledger.latestMovementId });
   await app.register(openApiPlugin);
 
   app.decorateRequest("user", null);
@@ -162,7 +165,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     access: config.access,
     publicUrl: config.publicUrl,
   });
-  const stock = createStockRules(bikes, createStockSearch(database, config.publicUrl));
+  const stock = createStockRules(
+    { bikes, deletedBikes, ledger },
+    createStockSearch(database, config.publicUrl),
+  );
   const photos = createPhotoRepository(database.db);
   const alerts = createAlertsRepository(database);
   // Low-stock alerts (docs/decisions/020): sent from the outbox the database fills.
@@ -209,10 +215,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         dashboard: createDashboardRepository(database),
         authentication,
       });
-      await api.register(ledgerRoutes, {
-        ledger: createLedgerRepository(database.db),
-        authentication,
-      });
+      await api.register(ledgerRoutes, { ledger, authentication });
       await api.register(peopleRoutes, { people, authentication });
     },
     { prefix: API_BASE_PATH },

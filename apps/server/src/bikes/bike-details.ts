@@ -23,6 +23,27 @@ export function detailsColumns(details: StoredDetails) {
   };
 }
 
+/** The columns that hold a bike's editable details, as a row holds them. */
+export interface DetailsRow {
+  name: string;
+  photo: string;
+  des: string;
+  /** A bigint: text from PostgreSQL. */
+  price_cents: number | string;
+  supplier_name: string;
+  reorder_point: number;
+}
+
+/** A bike's editable details from its row: the inverse of detailsColumns. */
+export const storedDetailsOf = (row: DetailsRow): StoredDetails => ({
+  name: row.name,
+  photo: row.photo,
+  des: row.des,
+  price: Number(row.price_cents) / 100,
+  supplierName: row.supplier_name,
+  reorderPoint: row.reorder_point,
+});
+
 /**
  * The details' entity tag: a hash of the six values, so the same details give the same tag on
  * every server and an edit is refused only when a field really changed (a delivery in between

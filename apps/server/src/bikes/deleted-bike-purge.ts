@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { BikeRepository } from "./bikes-repository.ts";
+import type { DeletedBikesRepository } from "./deleted-bikes-repository.ts";
 
 /**
  * Deleted bikes are purged once their retention period (DELETED_RETENTION_DAYS) is over; their
@@ -21,7 +21,7 @@ export const purgeCutoff = (retentionDays: number, now = new Date()): Date =>
   new Date(now.getTime() - retentionDays * DAY_MS);
 
 interface PurgeOptions {
-  bikes: BikeRepository;
+  deletedBikes: DeletedBikesRepository;
   retentionDays: number;
   log: FastifyBaseLogger;
 }
@@ -33,13 +33,13 @@ export interface DeletedBikePurge {
 
 /** Purges once now, then every hour until stopped. A failed purge is logged and tried again. */
 export async function startDeletedBikePurge({
-  bikes,
+  deletedBikes,
   retentionDays,
   log,
 }: PurgeOptions): Promise<DeletedBikePurge> {
   async function purge() {
     try {
-      const purged = await bikes.purgeDeletedBefore(purgeCutoff(retentionDays));
+      const purged = await deletedBikes.purgeDeletedBefore(purgeCutoff(retentionDays));
       if (purged > 0) log.info({ purged, retentionDays }, "purged deleted bikes past retention");
     } catch (error) {
       log.warn({ err: error }, "could not purge deleted bikes; trying again in an hour");

@@ -30,7 +30,7 @@ import { searchStock } from "../../test/stock-search.ts";
 import { openStoredDataProbe, type StoredDataProbe } from "../../test/stored-data.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 import type { AppConfig } from "../config.ts";
-import { createBikeRepository } from "./bikes-repository.ts";
+import { createDeletedBikesRepository } from "./deleted-bikes-repository.ts";
 import { startDeletedBikePurge } from "./deleted-bike-purge.ts";
 
 /*
@@ -216,7 +216,7 @@ describe(`soft delete and restore on ${testDatabaseKind}`, () => {
 
     // As a server starting on this database would: its first purge runs at start-up.
     const purge = await startDeletedBikePurge({
-      bikes: createBikeRepository(db, { publicUrl: test.config.publicUrl }),
+      deletedBikes: createDeletedBikesRepository(db, { publicUrl: test.config.publicUrl }),
       retentionDays: test.config.deletedRetentionDays,
       log: test.app.log,
     });

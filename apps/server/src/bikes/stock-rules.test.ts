@@ -1,8 +1,10 @@
 import type { Bike, NewBike } from "@ultimate-bikes/contract/bikes";
 import { stockQuerySchema } from "@ultimate-bikes/contract/stock";
 import { describe, expect, it } from "vitest";
-import type { BikeRepository } from "./bikes-repository.ts";
 import { decodeCursor, encodeCursor } from "./stock-cursor.ts";
+import type { LedgerRepository } from "../ledger/ledger-repository.ts";
+import type { DeletedBikesRepository } from "./deleted-bikes-repository.ts";
+import type { StockRepository } from "./stock-repository.ts";
 import { createStockRules, type StockRules } from "./stock-rules.ts";
 import type { StockSearch } from "./stock-search.ts";
 
@@ -19,11 +21,11 @@ const bike = (quantity: number): Bike => ({
   reorderPoint: 3,
 });
 
-type Queries = BikeRepository & StockSearch;
+type Queries = StockRepository & DeletedBikesRepository & LedgerRepository & StockSearch;
 
 /**
- * A repository and search that answer every call with `answers`, recording what the rules asked
- * of them.
+ * Repositories and a search that answer every call with `answers`, recording what the rules
+ * asked of them.
  */
 function stockWith(answers: Partial<Record<keyof Queries, unknown>> = {}) {
   const calls: Record<string, unknown[][]> = {};
@@ -35,7 +37,10 @@ function stockWith(answers: Partial<Record<keyof Queries, unknown>> = {}) {
         return answers[name as keyof Queries];
       },
   });
-  return { stock: createStockRules(queries, queries), calls };
+  return {
+    stock: createStockRules({ bikes: queries, deletedBikes: queries, ledger: queries }, queries),
+    calls,
+  };
 }
 
 describe("quantity changes", () => {

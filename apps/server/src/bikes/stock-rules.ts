@@ -1,3 +1,4 @@
+// Over 300 lines: every rule the bike routes call, sharing one Outcome type and its helpers; each rule is a few lines.
 import type {
   Bike,
   BikeDetails,
@@ -20,9 +21,12 @@ import { canChangeStock, type Role } from "@ultimate-bikes/contract/roles";
 import { isOwnEmail } from "../auth/authentication.ts";
 import { searchWords } from "../db/search-folding.ts";
 import { detailsTagOf, ifMatchNames, type StoredDetails } from "./bike-details.ts";
-import type { Actor, BikeRepository, QuantityChange } from "./bikes-repository.ts";
+import type { LedgerRepository } from "../ledger/ledger-repository.ts";
+import type { Actor } from "./bike-writes.ts";
+import type { DeletedBikesRepository } from "./deleted-bikes-repository.ts";
 import { purgeTimeOf } from "./deleted-bike-purge.ts";
 import { decodeCursor, encodeCursor, type CursorProblem } from "./stock-cursor.ts";
+import type { QuantityChange, StockRepository } from "./stock-repository.ts";
 import type { StockSearch } from "./stock-search.ts";
 
 /**
@@ -100,9 +104,16 @@ function changeOutcome(change: QuantityChange, delta: number, expected?: number)
 
 /**
  * The stock rules: what may happen to a bike, and who may do it. Every route about bikes is one
- * call here; the repository below only reads and writes.
+ * call here; the repositories below only read and write.
  */
-export function createStockRules(bikes: BikeRepository, search: StockSearch) {
+export function createStockRules(
+  {
+    bikes,
+    deletedBikes,
+    ledger,
+  }: { bikes: StockRepository; deletedBikes: DeletedBikesRepository; ledger: LedgerRepository },
+  search: StockSearch,
+) {
   async function find(id: string): Promise<Outcome<Bike>> {
     const bike = await bikes.findById(id);
     return bike ? done(bike) : noSuchBike;
@@ -168,7 +179,7 @@ export function createStockRules(bikes: BikeRepository, search: StockSearch) {
         if (!bike) return noSuchBike;
         if (bike.ownerId !== caller.id) return forbidden("read-another-users-ledger");
       }
-      const movements = await bikes.movements(id, limit);
+      const movements = await ledger.movements(id, limit);
       return movements.length ? done(movements) : noSuchBike;
     },
 
@@ -260,7 +271,7 @@ export function createStockRules(bikes: BikeRepository, search: StockSearch) {
         );
       }
       // Gone in between (a concurrent delete): still no such bike, never a second ledger entry.
-      if (!(await bikes.delete(id, actor))) return noSuchBike;
+      if (!(await deletedBikes.delete(id, actor))) return noSuchBike;
       return done({ deletedCount: 1 });
     },
 
@@ -294,7 +305,7 @@ export function createStockRules(bikes: BikeRepository, search: StockSearch) {
 
     /** Recently deleted, newest first, each with the time from which it may be purged. */
     async deletedBikes(retentionDays: number): Promise<DeletedBikeList> {
-      const deleted = await bikes.listDeleted(DELETED_BIKES_LIST_MAX);
+      const deleted = await deletedBikes.listDeleted(DELETED_BIKES_LIST_MAX);
       return {
         items: deleted.map(({ bike, deletedAt, deletedBy }) => ({
           ...bike,
@@ -311,7 +322,7 @@ export function createStockRules(bikes: BikeRepository, search: StockSearch) {
      * only a bike they own, which is what the Undo after cancelling one of their items needs.
      */
     async restore(id: string, caller: Caller): Promise<Outcome<Bike>> {
-      const deleted = await bikes.ownerOfDeleted(id);
+      const deleted = await deletedBikes.ownerOfDeleted(id);
       if (!deleted) return noSuchBike;
       if (!canChangeStock(caller.role) && deleted.ownerId !== caller.id) {
         return forbidden(
@@ -321,7 +332,7 @@ export function createStockRules(bikes: BikeRepository, search: StockSearch) {
         );
       }
       // Restored or purged in between: still no such bike, never a second ledger entry.
-      const bike = await bikes.restore(id, caller);
+      const bike = await deletedBikes.restore(id, caller);
       return bike ? done(bike) : noSuchBike;
     },
   };

@@ -1,9 +1,9 @@
 import Fastify from "fastify";
 import { sql, type Insertable } from "kysely";
 import type { DatabaseConfig } from "../config.ts";
-import { createBikeRepository } from "../bikes/bikes-repository.ts";
 import { openDatabase, type AppDatabase } from "./database.ts";
 import { migrateToLatest } from "./migrate.ts";
+import { createSeedRepository } from "./seed-repository.ts";
 import type { Database } from "./schema.ts";
 import { MAKES, SUPPLIERS } from "./bulk-stock-makes.ts";
 import { COLOURS, CONDITIONS, EDITIONS, FEATURES, KINDS } from "./bulk-stock-words.ts";
@@ -143,16 +143,15 @@ async function insertBulkStock(
   count: number,
   onProgress: (inserted: number) => void = () => {},
 ): Promise<void> {
-  // Only writes and an id check: no answer of the API is built here, so no public URL is needed.
-  const bikes = createBikeRepository(db, { publicUrl: "" });
+  const seeds = createSeedRepository(db);
   let inserted = 0;
   for (const transactionBikes of chunks(generateBikes(count), BIKES_PER_TRANSACTION)) {
-    if (inserted === 0 && (await bikes.findById(transactionBikes[0]!.id))) {
+    if (inserted === 0 && (await seeds.holds(transactionBikes[0]!.id))) {
       throw new StockNotEmptyError(
         "This database already holds the bulk stock: seed an empty DATA_DIR or database.",
       );
     }
-    await bikes.insertSeedRows(transactionBikes, ROWS_PER_INSERT);
+    await seeds.insertSeedRows(transactionBikes, ROWS_PER_INSERT);
     inserted += transactionBikes.length;
     onProgress(inserted);
   }

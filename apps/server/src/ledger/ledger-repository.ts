@@ -1,7 +1,11 @@
+import type { StockMovement } from "@ultimate-bikes/contract/bikes";
 import type { LedgerEntry, LedgerQuery } from "@ultimate-bikes/contract/ledger";
+import { stockStatusOf } from "@ultimate-bikes/contract/stock";
+import type { StockEvent } from "@ultimate-bikes/contract/stock-events";
 import type { Kysely } from "kysely";
-import { ledgerEntryOf, movementColumns } from "../bikes/movement-rows.ts";
-import type { Database } from "../db/schema.ts";
+import { toBike } from "../bikes/bike-rows.ts";
+import { ledgerEntryOf, movementColumns, movementOf } from "../bikes/movement-rows.ts";
+import { toIsoTimestamp, type Database } from "../db/schema.ts";
 
 export type LedgerFilters = Omit<LedgerQuery, "limit" | "cursor">;
 
@@ -10,8 +14,12 @@ const startOf = (day: string) => `${day}T00:00:00.000Z`;
 const dayAfter = (day: string) =>
   new Date(Date.parse(startOf(day)) + 24 * 60 * 60 * 1000).toISOString();
 
-/** The whole ledger, newest first, filtered (issue 13). Read-only: movements are never changed. */
-export function createLedgerRepository(db: Kysely<Database>) {
+/**
+ * The stock ledger's reads: the whole ledger, newest first, filtered (issue 13), a bike's own, and
+ * the movements after one for the live feed. Read-only: movements are recorded with the change
+ * they record (bikes/bike-writes.ts) and never changed.
+ */
+export function createLedgerRepository(db: Kysely<Database>, { publicUrl }: { publicUrl: string }) {
   return {
     /** Up to `limit` movements matching `filters`, older than `beforeId` when given. */
     async page(filters: LedgerFilters, limit: number, beforeId?: number): Promise<LedgerEntry[]> {
@@ -46,6 +54,97 @@ export function createLedgerRepository(db: Kysely<Database>) {
         )
         .orderBy("user.name")
         .execute();
+    },
+
+    /** A bike's movements, newest first. */
+    async movements(id: string, limit: number): Promise<StockMovement[]> {
+      const rows = await db
+        .selectFrom("stock_movement")
+        .leftJoin("user", "user.id", "stock_movement.actor_id")
+        .select(movementColumns)
+        .where("stock_movement.bike_id", "=", id)
+        .orderBy("stock_movement.id", "desc")
+        .limit(limit)
+        .execute();
+      return rows.map(movementOf);
+    },
+
+    /** The newest movement's id; null while the ledger is empty. */
+    async latestMovementId(): Promise<number | null> {
+      const row = await db
+        .selectFrom("stock_movement")
+        .select((eb) => eb.fn.max("id").as("latest"))
+        .executeTakeFirst();
+      return row?.latest == null ? null : Number(row.latest);
+    },
+
+    /**
+     * The movements after `afterId`, oldest first, as live stock events (docs/decisions/011). A
+     * bike that came in (or back) carries its public fields, with the quantity it came in with.
+     */
+    async movementsAfter(afterId: number, limit: number): Promise<StockEvent[]> {
+      const rows = await db
+        .selectFrom("stock_movement as movement")
+        .leftJoin("bike", (join) =>
+          join
+            .onRef("bike.id", "=", "movement.bike_id")
+            .on("movement.kind", "in", ["create", "seed", "restore", "edit"]),
+        )
+        .select([
+          "movement.id as movement_id",
+          "movement.bike_id",
+          "movement.bike_name",
+          "movement.kind",
+          "movement.delta",
+          "movement.quantity_after",
+          "movement.created_at as moved_at",
+          "bike.id",
+          "bike.name",
+          "bike.photo",
+          "bike.des",
+          "bike.price_cents",
+          "bike.supplier_name",
+          "bike.reorder_point",
+          "bike.updated_at",
+        ])
+        .where("movement.id", ">", afterId)
+        .orderBy("movement.id")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => {
+        const event: StockEvent = {
+          id: Number(row.movement_id),
+          bikeId: row.bike_id,
+          name: row.bike_name,
+          kind: row.kind,
+          delta: row.delta,
+          quantity: row.quantity_after,
+          at: toIsoTimestamp(row.moved_at),
+        };
+        if (row.id === null) return event;
+        // The join matched, so every bike column is there.
+        const bike = toBike(
+          {
+            id: row.id,
+            name: row.name!,
+            photo: row.photo!,
+            des: row.des!,
+            price_cents: row.price_cents!,
+            quantity: row.quantity_after,
+            supplier_name: row.supplier_name!,
+            reorder_point: row.reorder_point!,
+          },
+          publicUrl,
+        );
+        return {
+          ...event,
+          bike: {
+            ...bike,
+            status: stockStatusOf(bike.quantity, bike.reorderPoint),
+            updatedAt: toIsoTimestamp(row.updated_at!),
+          },
+        };
+      });
     },
   };
 }

@@ -1,6 +1,11 @@
 import type { Kysely } from "kysely";
-import type { Actor } from "../bikes/bikes-repository.ts";
-import type { CurrentBike, PlannedRow } from "../bikes/bike-details.ts";
+import type { Actor } from "../bikes/bike-writes.ts";
+import {
+  storedDetailsOf,
+  type CurrentBike,
+  type DetailsRow,
+  type PlannedRow,
+} from "../bikes/bike-details.ts";
 import type { Database } from "../db/schema.ts";
 import type { ImportConnection } from "./import-connection.ts";
 import { StaleImport, writeImportedRows } from "./stock-import-writes.ts";
@@ -23,30 +28,16 @@ const currentBikeColumns = [
   "quantity",
 ] as const;
 
-interface CurrentBikeRow {
+interface CurrentBikeRow extends DetailsRow {
   id: string;
-  name: string;
-  photo: string;
-  des: string;
-  /** A bigint: text from PostgreSQL. */
-  price_cents: number | string;
-  supplier_name: string;
-  reorder_point: number;
   quantity: number;
 }
 
-function currentBikeOf(row: CurrentBikeRow): CurrentBike {
-  return {
-    id: row.id,
-    name: row.name,
-    photo: row.photo,
-    des: row.des,
-    price: Number(row.price_cents) / 100,
-    supplierName: row.supplier_name,
-    reorderPoint: row.reorder_point,
-    quantity: row.quantity,
-  };
-}
+const currentBikeOf = (row: CurrentBikeRow): CurrentBike => ({
+  id: row.id,
+  ...storedDetailsOf(row),
+  quantity: row.quantity,
+});
 
 /** The bikes of `ids` that exist, with their details and stock, 500 ids a query. */
 export async function currentBikesIn(connection: ImportConnection, ids: readonly string[]) {

@@ -4,7 +4,7 @@ import {
   type ImportProblem,
   type ImportResult,
 } from "@ultimate-bikes/contract/stock-csv";
-import type { Actor } from "../bikes/bikes-repository.ts";
+import type { Actor } from "../bikes/bike-writes.ts";
 import { parseCsv } from "./csv-text.ts";
 import type { ImportConnection } from "./import-connection.ts";
 import { currentBikesIn, importStock, type WriteTurn } from "./stock-csv-repository.ts";

@@ -1,6 +1,6 @@
 import { DEFAULT_REORDER_POINT, QUANTITY_MAX } from "@ultimate-bikes/contract/bikes";
 import { randomUUID } from "node:crypto";
-import type { Actor } from "../bikes/bikes-repository.ts";
+import type { Actor } from "../bikes/bike-writes.ts";
 import { detailsColumns, type PlannedRow } from "../bikes/bike-details.ts";
 import type { ImportConnection } from "./import-connection.ts";
 

@@ -1,6 +1,6 @@
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import type { Actor } from "../bikes/bikes-repository.ts";
+import type { Actor } from "../bikes/bike-writes.ts";
 import type { DatabaseConfig } from "../config.ts";
 import type { WriteTurns } from "../db/write-turns.ts";
 import type { ImportJob, ImportOutcome, PreviewOutcome } from "./stock-import-job.ts";

@@ -1,7 +1,7 @@
 import type { StockEvent } from "@ultimate-bikes/contract/stock-events";
 import type { FastifyBaseLogger } from "fastify";
 import { setImmediate } from "node:timers/promises";
-import type { BikeRepository } from "../bikes/bikes-repository.ts";
+import type { LedgerRepository } from "../ledger/ledger-repository.ts";
 import type { StockChanges } from "../db/stock-changes.ts";
 
 /** Movements read per query: a burst (a bulk import) goes out in slices of this many. */
@@ -9,7 +9,7 @@ const BATCH_SIZE = 500;
 /** After a failed read (the database is away), try again this soon even without a signal. */
 const RETRY_AFTER_FAILURE_MS = 1000;
 
-type Ledger = Pick<BikeRepository, "latestMovementId" | "movementsAfter">;
+type Ledger = Pick<LedgerRepository, "latestMovementId" | "movementsAfter">;
 
 /**
  * Tails the ledger: on every change signal, reads the movements after the last one it passed on,

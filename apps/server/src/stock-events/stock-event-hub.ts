@@ -10,7 +10,7 @@ import {
 } from "@ultimate-bikes/contract/stock-events";
 import type { ServerResponse } from "node:http";
 import type { FastifyBaseLogger } from "fastify";
-import type { BikeRepository } from "../bikes/bikes-repository.ts";
+import type { LedgerRepository } from "../ledger/ledger-repository.ts";
 import { createPacedFanOut, toBatch, type Batch } from "./paced-fan-out.ts";
 import type { StockChangeFeed } from "./stock-change-feed.ts";
 import {
@@ -56,7 +56,7 @@ interface Subscriber {
   waitingBytes: number;
 }
 
-type Ledger = Pick<BikeRepository, "latestMovementId" | "movementsAfter">;
+type Ledger = Pick<LedgerRepository, "latestMovementId" | "movementsAfter">;
 
 const stockMessage = (event: StockEvent) =>
   eventMessage(STOCK_EVENT, event.id, JSON.stringify(event));

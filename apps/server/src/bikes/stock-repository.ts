@@ -1,0 +1,214 @@
+import {
+  DEFAULT_REORDER_POINT,
+  QUANTITY_MAX,
+  type Bike,
+  type Item,
+  type NewBike,
+} from "@ultimate-bikes/contract/bikes";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import {
+  changesBetween,
+  detailsColumns,
+  storedDetailsOf,
+  type StoredDetails,
+} from "./bike-details.ts";
+import { bikeColumns, toBike } from "./bike-rows.ts";
+import {
+  committingWrites,
+  findBikeIn,
+  insertBikeWithMovement,
+  now,
+  recordMovement,
+  type Actor,
+  type Executor,
+} from "./bike-writes.ts";
+
+/**
+ * What a conditional quantity change found: the bike after the change, or (nothing changed) the
+ * quantity stored now, or no bike at all. The stock rules say what a refusal means.
+ */
+export type QuantityChange = { bike: Bike } | { currentQuantity: number } | undefined;
+
+/** What an edit of a bike's details did: edited (or nothing to change), refused as stale, or no bike. */
+export type DetailsEdit = { edited: StoredDetails } | { stale: StoredDetails } | undefined;
+
+/** A condition on a bike's row: its details are still these (a compare-and-set's). */
+const detailsStillAre = (details: StoredDetails) => (eb: ExpressionBuilder<Database, "bike">) =>
+  eb.and(
+    Object.entries(detailsColumns(details)).map(([column, value]) =>
+      eb(column as keyof ReturnType<typeof detailsColumns>, "=", value),
+    ),
+  );
+
+async function detailsIn(executor: Executor, id: string): Promise<StoredDetails | undefined> {
+  const row = await executor
+    .selectFrom("bike")
+    .select(["name", "photo", "des", "price_cents", "supplier_name", "reorder_point"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row && storedDetailsOf(row);
+}
+
+/**
+ * The stock as it is: reading bikes, adding them, changing their quantity and details. Every
+ * quantity change is one conditional UPDATE (the database decides, never a value read earlier)
+ * plus its movement, in one transaction. `committed` runs after each write that committed, so
+ * this process can tell its live subscribers (db/stock-changes.ts). Deleted bikes are
+ * deleted-bikes-repository.ts's, the ledger ledger/ledger-repository.ts's; CSV imports write
+ * through stock-csv/stock-csv-repository.ts.
+ */
+export function createStockRepository(
+  db: Kysely<Database>,
+  { committed = () => {}, publicUrl }: { committed?: () => void; publicUrl: string },
+) {
+  const write = committingWrites(db, committed);
+
+  return {
+    async list(): Promise<Bike[]> {
+      const rows = await db
+        .selectFrom("bike")
+        .select(bikeColumns)
+        .orderBy("bike.created_at")
+        .orderBy("bike.id")
+        .execute();
+      return rows.map((row) => toBike(row, publicUrl));
+    },
+
+    findById: (id: string) => findBikeIn(db, id, publicUrl),
+
+    /**
+     * My Items: the only read that selects the owner's email. better-auth stores emails
+     * lowercased and the contract lowercases the one asked for, so equality finds them.
+     */
+    async listOwnedBy(email: string): Promise<Item[]> {
+      const rows = await db
+        .selectFrom("bike")
+        .innerJoin("user as owner", "owner.id", "bike.owner_id")
+        .select([...bikeColumns, "owner.email"])
+        .where("owner.email", "=", email)
+        .orderBy("bike.created_at")
+        .orderBy("bike.id")
+        .execute();
+      return rows.map((row) => ({ ...toBike(row, publicUrl), email: row.email }));
+    },
+
+    /**
+     * Applies `delta` in one conditional UPDATE, kept within 0 and QUANTITY_MAX; `expected` makes
+     * it a compare-and-set on the quantity the caller saw. Records the movement in the same
+     * transaction.
+     */
+    async changeQuantity(
+      id: string,
+      delta: number,
+      kind: "deliver" | "import",
+      actor: Actor,
+      { expected, reference }: { expected?: number; reference?: string } = {},
+    ): Promise<QuantityChange> {
+      return write(async (trx) => {
+        let update = trx
+          .updateTable("bike")
+          .set({ quantity: sql`quantity + ${delta}`, updated_at: now() })
+          .where("id", "=", id)
+          .where(sql<boolean>`quantity + ${delta} >= 0`)
+          .where(sql<boolean>`quantity + ${delta} <= ${QUANTITY_MAX}`);
+        if (expected !== undefined) update = update.where("quantity", "=", expected);
+        const changed = await update.returning(["id", "name", "quantity"]).executeTakeFirst();
+        if (!changed) {
+          const current = await trx
+            .selectFrom("bike")
+            .select("quantity")
+            .where("id", "=", id)
+            .executeTakeFirst();
+          return current && { currentQuantity: current.quantity };
+        }
+        await recordMovement(trx, changed, kind, delta, changed.quantity, actor, undefined, {
+          reference,
+        });
+        return { bike: (await findBikeIn(trx, id, publicUrl))! };
+      });
+    },
+
+    /**
+     * Edits a bike's details in one transaction, if `accepts` the details stored now (the edit's
+     * If-Match), and records what changed as an `edit` movement. The UPDATE is conditional on the
+     * values it read, so an edit committed in between makes this one stale, never lost.
+     */
+    async editDetails(
+      id: string,
+      next: StoredDetails,
+      accepts: (current: StoredDetails) => boolean,
+      actor: Actor,
+    ): Promise<DetailsEdit> {
+      return write(async (trx) => {
+        const current = await detailsIn(trx, id);
+        if (!current) return undefined;
+        if (!accepts(current)) return { stale: current };
+        const changes = changesBetween(current, next);
+        if (changes.length === 0) return { edited: current };
+        const changed = await trx
+          .updateTable("bike")
+          .set({ ...detailsColumns(next), updated_at: now() })
+          .where("id", "=", id)
+          .where(detailsStillAre(current))
+          .returning(["id", "name", "quantity"])
+          .executeTakeFirst();
+        if (!changed) {
+          const stored = await detailsIn(trx, id);
+          return stored && { stale: stored };
+        }
+        await recordMovement(trx, changed, "edit", 0, changed.quantity, actor, undefined, {
+          changes,
+        });
+        return { edited: next };
+      });
+    },
+
+    /** A bike's editable details as stored, or undefined when there is no such bike. */
+    details: (id: string) => detailsIn(db, id),
+
+    /** The id of the owner's bike added since `since` with exactly these fields, if any. */
+    async findRecentTwin(bike: NewBike, ownerId: string, since: Date): Promise<string | undefined> {
+      const twin = await db
+        .selectFrom("bike")
+        .select("id")
+        .where("owner_id", "=", ownerId)
+        .where("name", "=", bike.name)
+        .where("des", "=", bike.des)
+        .where("photo", "=", bike.photo)
+        .where("price_cents", "=", Math.round(bike.price * 100))
+        // The quantity it was added with (it may have changed since): its "create" movement.
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("stock_movement")
+              .select("stock_movement.id")
+              .whereRef("stock_movement.bike_id", "=", "bike.id")
+              .where("stock_movement.kind", "=", "create")
+              .where("stock_movement.delta", "=", bike.quantity),
+          ),
+        )
+        .where("supplier_name", "=", bike.supplierName)
+        .where("reorder_point", "=", bike.reorderPoint ?? DEFAULT_REORDER_POINT)
+        .where("created_at", ">=", since.toISOString())
+        .orderBy("created_at", "desc")
+        .executeTakeFirst();
+      return twin?.id;
+    },
+
+    /** Adds one bike owned by `owner`, with its opening movement; returns its id. */
+    create: (bike: NewBike, owner: Actor): Promise<string> =>
+      write((trx) => insertBikeWithMovement(trx, bike, owner, "create", now())),
+
+    async ownerOf(id: string): Promise<{ ownerId: string | null } | undefined> {
+      const row = await db
+        .selectFrom("bike")
+        .select("owner_id")
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row && { ownerId: row.owner_id };
+    },
+  };
+}
+
+export type StockRepository = ReturnType<typeof createStockRepository>;

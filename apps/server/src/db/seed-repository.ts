@@ -1,0 +1,75 @@
+import type { NewBike } from "@ultimate-bikes/contract/bikes";
+import type { Insertable, Kysely } from "kysely";
+import { committingWrites, insertBikeWithMovement } from "../bikes/bike-writes.ts";
+import type { BikeTable, Database } from "./schema.ts";
+
+/**
+ * Seeding's data access: the demo stock of an empty database (seed.ts) and the bulk stock of
+ * benchmarks and demos (bulk-stock.ts), each bike with its opening `seed` movement. Seeded bikes
+ * are warehouse stock (no owner). `committed` runs after each write that committed
+ * (db/stock-changes.ts).
+ */
+export function createSeedRepository(
+  db: Kysely<Database>,
+  { committed = () => {} }: { committed?: () => void } = {},
+) {
+  const write = committingWrites(db, committed);
+
+  return {
+    /** Fills an empty stock with warehouse bikes (no owner); returns how many it added. */
+    async seedIfEmpty(stock: readonly NewBike[]): Promise<number> {
+      return write(async (trx) => {
+        const existing = await trx.selectFrom("bike").select("id").limit(1).executeTakeFirst();
+        if (existing) return 0;
+        const start = Date.now();
+        for (const [index, bike] of stock.entries()) {
+          // One millisecond apart, so the list keeps the seed's order.
+          await insertBikeWithMovement(
+            trx,
+            bike,
+            null,
+            "seed",
+            new Date(start + index).toISOString(),
+          );
+        }
+        return stock.length;
+      });
+    },
+
+    /** Whether a bike with this id is in the stock. */
+    async holds(id: string): Promise<boolean> {
+      const row = await db.selectFrom("bike").select("id").where("id", "=", id).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Stores ready-made warehouse bikes (the bulk stock of bulk-stock.ts) with their opening
+     * ledger entries, in one transaction of multi-row inserts: the fast path for many bikes.
+     */
+    async insertSeedRows(rows: readonly Insertable<BikeTable>[], rowsPerInsert: number) {
+      await write(async (trx) => {
+        for (let start = 0; start < rows.length; start += rowsPerInsert) {
+          const batch = rows.slice(start, start + rowsPerInsert);
+          await trx.insertInto("bike").values(batch).execute();
+          await trx
+            .insertInto("stock_movement")
+            .values(
+              batch.map((bike) => ({
+                bike_id: bike.id,
+                bike_name: bike.name,
+                kind: "seed" as const,
+                delta: bike.quantity,
+                quantity_after: bike.quantity,
+                actor_id: null,
+                actor_email: null,
+                created_at: bike.created_at,
+              })),
+            )
+            .execute();
+        }
+      });
+    },
+  };
+}
+
+export type SeedRepository = ReturnType<typeof createSeedRepository>;
