@@ -75,7 +75,9 @@ const baselineScript = path.join(import.meta.dirname, "../support/serve-fixed-re
 
 /**
  * Starts the baseline with the app's answers to `endpoints`, checks it sends the same bytes, then
- * compares the two servers on each endpoint in turn. The baseline is stopped afterwards.
+ * compares the two servers on each endpoint in turn. The baseline is stopped afterwards. With
+ * `sharedQueryUrl` the baseline's answers each wait for a query shared per event-loop turn
+ * (support/serve-fixed-responses.ts).
  */
 export async function compareWithBaseline(
   database: DatabaseTarget["kind"],
@@ -84,8 +86,10 @@ export async function compareWithBaseline(
   workDir: string,
   settings: ReadLoadSettings,
   progress: (message: string) => void,
+  sharedQueryUrl?: string,
 ): Promise<EndpointComparison[]> {
-  const baseline = await startBaseline(endpoints, path.join(workDir, "fixed-responses.json"));
+  const responsesFile = path.join(workDir, "fixed-responses.json");
+  const baseline = await startBaseline(endpoints, responsesFile, sharedQueryUrl);
   try {
     await assertSameBytes(baseline, endpoints);
     const comparisons: EndpointComparison[] = [];
@@ -133,7 +137,11 @@ async function compareServers(
 }
 
 /** The baseline, answering each endpoint's URL with the app's bytes for it. */
-function startBaseline(endpoints: Endpoint[], responsesFile: string): Promise<ChildServer> {
+function startBaseline(
+  endpoints: Endpoint[],
+  responsesFile: string,
+  sharedQueryUrl: string | undefined,
+): Promise<ChildServer> {
   const stored: FixedResponse[] = endpoints.map(({ route, path: url, response }) => ({
     route,
     url,
@@ -142,7 +150,10 @@ function startBaseline(endpoints: Endpoint[], responsesFile: string): Promise<Ch
     bodyBase64: response.body.toString("base64"),
   }));
   writeFileSync(responsesFile, JSON.stringify(stored));
-  const env = childEnv({ BENCH_FIXED_RESPONSES_FILE: responsesFile });
+  const env = childEnv({
+    BENCH_FIXED_RESPONSES_FILE: responsesFile,
+    ...(sharedQueryUrl ? { BENCH_BASELINE_DATABASE_URL: sharedQueryUrl } : {}),
+  });
   return startChildServer(baselineScript, env, "baseline");
 }
 

@@ -26,7 +26,17 @@ export async function runReadApiBench(
     await withAppServer(database, { SEED: "on" }, async (app, workDir) => {
       const endpoints = await readEndpoints(app);
       comparisons.push(
-        ...(await compareWithBaseline(database.kind, app, endpoints, workDir, settings, progress)),
+        ...(await compareWithBaseline(
+          database.kind,
+          app,
+          endpoints,
+          workDir,
+          settings,
+          progress,
+          // PostgreSQL's limit for a read that must be fresh across servers: one round trip a
+          // turn (docs/decisions/025); SQLite's is the bare server.
+          database.kind === "postgres" ? database.adminUrl : undefined,
+        )),
       );
     });
   }

@@ -102,7 +102,11 @@ export function readApiReport(comparisons: EndpointComparison[], load: ReadLoadS
     `${whole(comparison.bodyBytes)} B`,
   ]);
   const header = ["Database", "Endpoint", ...comparisonHeader("app", "baseline"), "Body"];
-  return `${readLoadSettings(load)}\n\n${table(header, rows)}`;
+  const baselines =
+    "The baseline is a bare Fastify server sending the app's bytes from memory; on PostgreSQL " +
+    "each of its answers also waits for one `select 1` shared by the requests of its event-loop " +
+    "turn, the limit for a read that must be fresh across servers.";
+  return `${readLoadSettings(load)} ${baselines}\n\n${table(header, rows)}`;
 }
 
 export function deliveriesReport(results: DeliveriesResults, load: DeliveriesSettings): string {

@@ -72,6 +72,7 @@ function revalidated(reply: FastifyReply, etag: string) {
  * so a read after any write by any server sharing the database is fresh. The version is read
  * before the route reads the stock, so stored bytes are never older than their version. The
  * change signal of live stock (docs/decisions/011) drops stale answers as soon as it arrives.
+ * Both are kept in the door's answer store (answer-store.ts), one memory with one set of rules.
  * What the whole pipeline then sends (compressed, with every header) is handed to the
  * stored-answer door, which answers the next such request before Fastify (docs/decisions/018).
  * Register it after @fastify/compress, so that its last onSend hook runs after compression.
