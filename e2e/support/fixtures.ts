@@ -2,6 +2,7 @@ import { expect, test as base, type Page } from "@playwright/test";
 import { randomAddress, signUpViaApi, type Account } from "./accounts.ts";
 import { stubMapTiles } from "./map.ts";
 import { watchPageErrors, type PageErrors } from "./page-errors.ts";
+import { servePhotoHost } from "./photo-host.ts";
 
 /*
  * The `test` every test file uses. For every test, map tiles are stubbed and any uncaught page
@@ -16,6 +17,8 @@ export const test = base.extend<{
   ownAddress: void;
   /** The tile URLs the map asked for, each answered with a blank image. */
   stubbedMapTiles: string[];
+  /** The URLs asked for on the made-up third-party photo host, each answered with a PNG. */
+  photoHost: string[];
   /** Fails the test, at its end, on any page error or console error it did not declare. */
   pageErrors: PageErrors;
   /** The fresh user `signedInPage` is signed in as. */
@@ -33,6 +36,12 @@ export const test = base.extend<{
   stubbedMapTiles: [
     async ({ context }, use) => {
       await use(await stubMapTiles(context));
+    },
+    { auto: true },
+  ],
+  photoHost: [
+    async ({ context }, use) => {
+      await use(await servePhotoHost(context));
     },
     { auto: true },
   ],

@@ -1,12 +1,9 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { test } from "../support/fixtures.ts";
 import { main } from "../support/landmarks.ts";
+import { PHOTO_HOST } from "../support/photo-host.ts";
 import { bikeCard } from "../support/stock-screens.ts";
 import { createBike, fetchBike } from "../support/stock-helpers.ts";
-
-/** A 2×1 PNG: a photo whose natural width says it really loaded. */
-const TINY_PNG =
-  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGP4z8DAwPAfAAcAAf9+CLHQAAAAAElFTkSuQmCC";
 
 /*
  * The Content-Security-Policy (docs/decisions/013) breaks no screen: Chromium logs every load it
@@ -57,16 +54,12 @@ async function settle(page: Page) {
 test.describe("Content-Security-Policy", () => {
   test("a photo pasted as an https:// URL shows on Inventory and on the bike's page", async ({
     signedInPage: page,
+    photoHost,
   }) => {
     const violations = await watchViolations(page);
-    // Another site's photo, answered here so the test needs no network; the policy is checked
-    // by the browser before the request ever reaches this route.
-    const photo = `https://photos.example.test/${Date.now()}/bike.png`;
-    let served = 0;
-    await page.route(photo, (route) => {
-      served += 1;
-      return route.fulfill({ contentType: "image/png", body: Buffer.from(TINY_PNG, "base64") });
-    });
+    // Another site's photo, answered by the fixture so the test needs no network; the policy is
+    // checked by the browser before the request ever reaches the route.
+    const photo = `${PHOTO_HOST}/${Date.now()}/bike.png`;
     const { id, name } = await createBike(page, { photo });
 
     const shows = async (image: Locator) => {
@@ -77,7 +70,7 @@ test.describe("Content-Security-Policy", () => {
     await shows(bikeCard(page, name).getByRole("img", { name }));
     await page.goto(`/inventory/${id}`);
     await shows(main(page).getByRole("img", { name }));
-    expect(served).toBeGreaterThan(0);
+    expect(photoHost).toContain(photo);
     expect(await violations()).toEqual([]);
 
     // The API takes back the very photo URL it answers, on this plain http install too.

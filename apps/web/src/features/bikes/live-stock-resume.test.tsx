@@ -31,6 +31,9 @@ describe("live stock from where the screen's reads stand", () => {
     source.send("stock", change(honda, "import", 3, 8), 41);
     source.send("ready", { lastEventId: 41 }, 41);
     await waitFor(() => expect(quantityOn(card("Honda CB500"))).toHaveTextContent("8"));
+    // Nothing on screen showed it yet: it is news, said like a live change (not so for what a
+    // reconnection replays, which the screen already showed before it lost the stream).
+    expect(await screen.findByText("Honda CB500: 3 imported just now")).toBeInTheDocument();
   });
 
   it("opens a bike page's stream from its read's position", async () => {

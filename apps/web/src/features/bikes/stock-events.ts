@@ -99,8 +99,10 @@ export function connectStockEvents(handlers: StockEventHandlers): () => void {
 
     stream.addEventListener("open", () => {
       retryDelay = RECONNECT_FIRST_DELAY_MS;
-      // A resumed stream first replays what was missed, up to its `ready`.
-      replaying = lastEventId !== "";
+      // A reconnection first replays what was missed while away, up to its `ready`: not news to
+      // announce as just now. The first connection's replay is what changed while the page
+      // loaded, which nothing on screen shows yet: announced like any live change.
+      replaying = openedBefore && lastEventId !== "";
       // Back without an id to resume from (the ledger was empty): nothing will be replayed, so
       // whatever changed meanwhile can only be learnt by asking again.
       if (openedBefore && !lastEventId) handlers.onReset();
