@@ -1,3 +1,4 @@
+// Over 300 lines: one benchmark, live stock delays against a bare SSE server and the ramp of event rates, sharing their servers, subscribers, CPU readings and checks.
 import { QUANTITY_MAX } from "@ultimate-bikes/contract/bikes";
 import {
   parseEventData,

@@ -1,3 +1,4 @@
+// Over 300 lines: the markdown report of every benchmark, each a few table-building lines sharing the same formatting helpers.
 import os from "node:os";
 import type { BundleSizes } from "./bundle-size-bench.ts";
 import { median, type LauncherTimes } from "./cold-start-bench.ts";

@@ -1,3 +1,4 @@
+// Over 300 lines: the live stock journeys between two people's screens, sharing their set-up helpers.
 import { expect, type Page } from "@playwright/test";
 import { test } from "../support/fixtures.ts";
 import { main } from "../support/landmarks.ts";

@@ -1,3 +1,4 @@
+// Over 300 lines: every environment variable's schema, its checks and the one parse of them, so configuration is read and explained in one place (DESIGN.md).
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -1,3 +1,4 @@
+// Over 300 lines: every schema of a bike's requests and answers, which both sides import from this one module.
 import { z } from "zod";
 import { emailSchema } from "./email.ts";
 import { safeCharacters, safeText } from "./safe-text.ts";

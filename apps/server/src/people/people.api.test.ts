@@ -1,3 +1,4 @@
+// Over 300 lines: the People API's calls under ACCESS_POLICY=invite, on one app and its signed-up admin, staff and members.
 import {
   invitationResultSchema,
   peopleSchema,

@@ -1,3 +1,4 @@
+// Over 300 lines: the live stream's contract end to end (replay, resume, reset, order and completeness under concurrent writes, slow readers), on one app and its stream helpers.
 import {
   STOCK_EVENT,
   STOCK_EVENTS_REPLAY_MAX,
