@@ -4,22 +4,28 @@ import { expect, type Page } from "@playwright/test";
 /**
  * Waits until the page's short CSS transitions have ended. A button that slides under the pointer
  * as the page moves fades into its hover colours over 150 ms; axe measuring half-way would report
- * a contrast the user never sees for long. Longer ones are not waited on: a toast's countdown is
- * one, and the toast closes when it ends.
+ * a contrast the user never sees for long. The browser updates hover a frame or two after the
+ * layout moved, so a transition may not have started when we first look: wait for two frames,
+ * settle, and look again until none is running. Longer ones are not waited on: a toast's
+ * countdown is one, and the toast closes when it ends.
  */
 async function settleTransitions(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  for (let round = 0; round < 5; round += 1) {
+    const running = await page.evaluate(async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const transitions = document
         .getAnimations()
         .filter(
           (animation) =>
             animation instanceof CSSTransition &&
+            animation.playState === "running" &&
             Number(animation.effect?.getTiming().duration) <= 1000,
-        )
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        );
+      await Promise.all(transitions.map((animation) => animation.finished.catch(() => undefined)));
+      return transitions.length;
+    });
+    if (running === 0) return;
+  }
 }
 
 /** Fails on any serious or critical accessibility violation on the current page. */
