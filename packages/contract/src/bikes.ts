@@ -33,6 +33,11 @@ export const bikeSchema = z.object({
   supplierName: z.string(),
   /** At or below this quantity (and above 0) the bike is low on stock. */
   reorderPoint: z.number().int(),
+  /**
+   * Its short, human id (`UB-00042`, stock-number.ts): on labels, in search, in Scan. Null only
+   * for a bike that a server of the previous release added during an upgrade.
+   */
+  stockNumber: z.string().nullable(),
 });
 
 export const bikeListSchema = z.array(bikeSchema);
@@ -86,6 +91,15 @@ export const priceField = z
       .max(PRICE_MAX, `must be at most ${PRICE_MAX.toLocaleString("en-US")}`)
       .refine((value) => Number(value.toFixed(2)) === value, "must have at most two decimals"),
   );
+
+/**
+ * What a bike cost, in dollars like its price: optional, so the stock can be valued at cost where
+ * it is known. Empty text or null: not known.
+ */
+export const costPriceField = z
+  .union([z.number(), z.string(), z.null()], { error: "must be a price like 1999.99" })
+  .transform((value) => (typeof value === "string" && value.trim() === "" ? null : value))
+  .pipe(priceField.nullable());
 
 /**
  * Where a relative photo path is resolved for the check below. Any origin would do: what counts is
@@ -143,6 +157,8 @@ export const newBikeSchema = z.strictObject({
   supplierName: safeText(TEXT_MAX),
   /** Optional: DEFAULT_REORDER_POINT when left out. */
   reorderPoint: wholeNumber().optional(),
+  /** Optional: what it cost; not known when left out. */
+  costPrice: costPriceField.optional(),
 });
 
 export type NewBikeInput = z.input<typeof newBikeSchema>;
@@ -165,6 +181,8 @@ export const bikeDetailsInputSchema = z.strictObject({
   price: priceField,
   supplierName: safeText(TEXT_MAX),
   reorderPoint: wholeNumber(),
+  /** What it cost, null or "" for not known; left out: stays as it is (clients before issue 21). */
+  costPrice: costPriceField.optional(),
 });
 
 export type BikeDetailsInput = z.input<typeof bikeDetailsInputSchema>;
@@ -182,6 +200,11 @@ export const bikeDetailsSchema = z.object({
   price: z.number(),
   supplierName: z.string(),
   reorderPoint: z.number().int(),
+  /**
+   * What it cost, null when not known. Only here, in the details staff (and an item's owner)
+   * read to edit, never in the public lists: visitors do not see the margin.
+   */
+  costPrice: z.number().nullable(),
   tag: z.string(),
 });
 
@@ -202,8 +225,18 @@ const referenceField = z
   .transform((reference) => (reference === "" ? undefined : reference))
   .optional();
 
-/** `POST /bikes/{id}/deliveries`: the body is optional; one unit leaves either way. */
-export const deliveryRequestSchema = z.strictObject({ reference: referenceField }).nullish();
+/**
+ * `POST /bikes/{id}/deliveries`: the body is optional. `amount` units leave as one ledger entry
+ * ("Deliver 4" for one order); without it, one unit, as the spec's Delivered.
+ */
+export const deliveryRequestSchema = z
+  .strictObject({
+    amount: wholeNumber()
+      .refine((amount) => amount >= 1, "must be 1 or more")
+      .optional(),
+    reference: referenceField,
+  })
+  .nullish();
 
 /** `POST /bikes/{id}/imports`: add this many units (0 changes nothing). */
 export const importRequestSchema = z.strictObject({
@@ -245,14 +278,15 @@ export const editableBikeFieldSchema = z.enum([
   "supplierName",
   "photo",
   "reorderPoint",
+  "costPrice",
 ]);
 export type EditableBikeField = z.infer<typeof editableBikeFieldSchema>;
 
-/** One field an edit changed, with its value before and after (prices in dollars). */
+/** One field an edit changed, with its value before and after (prices in dollars; null: none). */
 export const bikeChangeSchema = z.object({
   field: editableBikeFieldSchema,
-  from: z.union([z.string(), z.number()]),
-  to: z.union([z.string(), z.number()]),
+  from: z.union([z.string(), z.number(), z.null()]),
+  to: z.union([z.string(), z.number(), z.null()]),
 });
 export type BikeChange = z.infer<typeof bikeChangeSchema>;
 

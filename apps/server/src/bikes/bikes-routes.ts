@@ -97,7 +97,7 @@ export async function bikesRoutes(
       schema: {
         tags: ["stock"],
         summary:
-          "Deliver one unit (atomic; 409 when the stock is empty), with the order it is for, if any",
+          "Deliver one unit, or `amount` units as one ledger entry (atomic; 409 when the stock holds fewer), with the order it is for, if any",
         params: bikeIdParams,
         body: deliveryRequestSchema,
         response: { 200: bikeSchema, ...errors(400, 401, 403, 404, 409) },
@@ -105,7 +105,12 @@ export async function bikesRoutes(
     },
     async (request) =>
       orHttpError(
-        await stock.deliver(request.params.id, signedInUser(request), request.body?.reference),
+        await stock.deliver(
+          request.params.id,
+          signedInUser(request),
+          request.body?.reference,
+          request.body?.amount,
+        ),
       ),
   );
 

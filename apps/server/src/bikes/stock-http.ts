@@ -12,6 +12,8 @@ export const bikeIdParams = z.object({ id: bikeIdSchema });
 
 const conflictMessages: Record<ConflictReason, (current: number) => string> = {
   empty: () => "Your stock is empty",
+  "not-enough": (current) =>
+    `Only ${current} in stock: fewer than you asked to deliver. Nothing was delivered.`,
   "too-many": () => "That would take the stock above the most one bike can hold",
   stale: (current) =>
     `The stock changed to ${current} since you loaded it. Nothing was changed: check the new quantity and try again.`,

@@ -59,7 +59,7 @@ export type ForbiddenReason =
   | "restore-another-users-bike"
   | "edit-another-users-bike";
 
-export type ConflictReason = "empty" | "too-many" | "stale";
+export type ConflictReason = "empty" | "not-enough" | "too-many" | "stale";
 
 /** What a stock operation did, or why it did nothing. stock-http.ts turns refusals into errors. */
 export type Outcome<T> =
@@ -81,6 +81,7 @@ export type Outcome<T> =
 const done = <T>(value: T) => ({ status: "done", value }) as const;
 const withTag = (details: StoredDetails): BikeDetails => ({
   ...details,
+  costPrice: details.costPrice ?? null,
   tag: detailsTagOf(details),
 });
 const noSuchBike = { status: "no-such-bike" } as const;
@@ -99,7 +100,9 @@ function changeOutcome(change: QuantityChange, delta: number, expected?: number)
   if (expected !== undefined && currentQuantity !== expected) {
     return conflict("stale", currentQuantity);
   }
-  return conflict(delta < 0 ? "empty" : "too-many", currentQuantity);
+  if (delta > 0) return conflict("too-many", currentQuantity);
+  // Some left, but fewer than asked for ("Deliver 4" with 3 in stock): nothing leaves.
+  return conflict(currentQuantity > 0 ? "not-enough" : "empty", currentQuantity);
 }
 
 /**
@@ -214,9 +217,12 @@ export function createStockRules(
       return done({ id: await bikes.create(bike, owner), created: true });
     },
 
-    /** One unit leaves, unless the stock is empty; `reference` names the order it is for. */
-    deliver: (id: string, actor: Actor, reference?: string) =>
-      changeQuantity(id, -1, "deliver", actor, { reference }),
+    /**
+     * `amount` units (one by default) leave as one movement, unless the stock holds fewer;
+     * `reference` names the order they are for.
+     */
+    deliver: (id: string, actor: Actor, reference?: string, amount = 1) =>
+      changeQuantity(id, -amount, "deliver", actor, { reference }),
 
     /**
      * The original API's Delivered, stated as the quantity after it: applied only while the stock
