@@ -114,7 +114,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   // Live stock (docs/decisions/011): the feed tails the ledger on every change signal, the hub
   // streams it. Streams end before the server closes, or closing would wait for them.
-  const feed = createStockChangeFeed(ledger, changes, app.log);
+  const feed = createStockChangeFeed(ledger, changes, app.log, database.releaseMemory);
   await feed.start();
   const hub = createStockEventHub(feed, ledger, app.log, {
     maxPerClient: config.eventStreamsPerClient,

@@ -9,6 +9,9 @@ import type { Database } from "./schema.ts";
 import { TurnTakingSqliteDialect } from "./turn-taking-sqlite-dialect.ts";
 import { createWriteTurns, type WriteTurns } from "./write-turns.ts";
 
+/** How much of the SQLite file reads see mapped rather than copied in a read call per page. */
+const MMAP_BYTES = 256 * 1024 * 1024;
+
 export type DatabaseKind = DatabaseConfig["kind"];
 
 export interface AppDatabase {
@@ -24,6 +27,12 @@ export interface AppDatabase {
    * connection of its own (write-turns.ts).
    */
   turns?: WriteTurns;
+  /**
+   * Gives back the memory a burst of reads (a CSV import's ledger entries, read once by the live
+   * feed) left behind: on SQLite, the page cache's spare pages and the file's mapped pages, which
+   * count as the server's memory until unmapped. Reads map again the pages they touch.
+   */
+  releaseMemory(): void;
 }
 
 // PostgreSQL's int8 (counts) as a JS number: our counts never get near 2^53.
@@ -46,6 +55,7 @@ export function openDatabase(config: DatabaseConfig, log: FastifyBaseLogger): Ap
     return {
       kind: "postgres",
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      releaseMemory: () => undefined,
     };
   }
   ensurePrivateDir(path.dirname(config.file));
@@ -62,13 +72,19 @@ export function openDatabase(config: DatabaseConfig, log: FastifyBaseLogger): Ap
   // Reads of a large stock (its search index) from memory: a 64 MiB page cache instead of 2 MiB,
   // and the file mapped (256 MiB) instead of copied in a read call per page.
   sqlite.pragma("cache_size = -65536");
-  sqlite.pragma("mmap_size = 268435456");
+  sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
   const turns = createWriteTurns();
   return {
     kind: "sqlite",
     db: new Kysely<Database>({ dialect: new TurnTakingSqliteDialect({ database: sqlite }, turns) }),
     sqlite,
     turns,
+    releaseMemory() {
+      sqlite.pragma("shrink_memory");
+      // A new limit unmaps the file and maps it again, untouched: no page is resident until read.
+      sqlite.pragma("mmap_size = 0");
+      sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
+    },
   };
 }
 

@@ -16,12 +16,13 @@ type Ledger = Pick<LedgerRepository, "latestMovementId" | "movementsAfter">;
  * in id order, and hands them to its listeners. The ledger, not the signal, says what happened, so
  * a signal lost or merged with others (a lost LISTEN connection, a burst of writes) loses no event:
  * the next read picks up everything after the last id. At most one read runs at a time; signals
- * that arrive meanwhile cause one more.
+ * that arrive meanwhile cause one more. `afterBurst` runs once a burst of several slices is read.
  */
 export function createStockChangeFeed(
   ledger: Ledger,
   changes: StockChanges,
   log: FastifyBaseLogger,
+  afterBurst: () => void = () => undefined,
 ) {
   const listeners = new Set<(events: StockEvent[]) => void>();
   let position = 0;
@@ -38,6 +39,7 @@ export function createStockChangeFeed(
       return;
     }
     reading = true;
+    let slices = 0;
     try {
       do {
         readAgain = false;
@@ -49,11 +51,15 @@ export function createStockChangeFeed(
         }
         if (events.length === BATCH_SIZE) {
           readAgain = true;
+          slices += 1;
           // A burst (a CSV import's 30,000 entries) is read a slice a turn of the event loop, so
           // requests are answered in between: on SQLite each read holds the loop while it runs.
           await setImmediate();
         }
       } while (readAgain);
+      // What a burst's reads left in memory goes back now it is over (on SQLite, the pages of a
+      // file that grew by the burst stay mapped otherwise: memory the server no longer needs).
+      if (slices > 0) afterBurst();
     } catch (error) {
       if (closed) return;
       log.warn({ err: error }, "reading the stock ledger failed; trying again");
