@@ -4,6 +4,7 @@ import { LiveStock } from "../../features/bikes/live-stock";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { AfterFirstPaint } from "../../lib/use-after-first-paint";
 import { RouteErrorBoundary } from "./route-error-boundary";
+import { ScrollRestoration } from "./scroll-restoration";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
@@ -24,6 +25,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   return (
     <LiveStock>
+      <ScrollRestoration />
       <div className="d-flex flex-column min-vh-100">
         <a href="#main" className="skip-link visually-hidden-focusable">
           Skip to content
