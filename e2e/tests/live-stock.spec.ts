@@ -237,8 +237,8 @@ test("a bike deleted on Manage Inventory leaves a colleague's lists, and its ope
   await expect(toast(page, "Item Deleted!")).toBeVisible();
   await expect(main(inventory).getByText(NO_MATCH)).toBeVisible();
   await expect(main(manage).getByText(NO_MATCH)).toBeVisible();
-  await expect.poll(() => cornerNoticesSeen(inventory)).toContain(`${name} removed`);
-  await expect.poll(() => cornerNoticesSeen(manage)).toContain(`${name} removed`);
+  await expect.poll(() => cornerNoticesSeen(inventory)).toContain(`${name} deleted`);
+  await expect.poll(() => cornerNoticesSeen(manage)).toContain(`${name} deleted`);
 
   // The open page keeps the bike in view, says it went, and offers nothing more to do with it.
   await expect(removal).toContainText("Its stock can no longer be changed here.");

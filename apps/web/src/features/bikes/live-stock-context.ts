@@ -32,12 +32,20 @@ export const LiveStockContext = createContext<LiveStockContextValue>({
 
 const isCount = (kind: StockEventKind) => kind === "deliver" || kind === "import";
 
+/** What happened to a bike, by the ledger's kind, for the notices that name the bike. */
+const HAPPENED: Record<Exclude<StockEventKind, "deliver" | "import">, string> = {
+  seed: "added",
+  create: "added",
+  edit: "edited",
+  delete: "deleted",
+  restore: "restored",
+};
+
 /** What changed, as said beside the bike's own quantity: "1 delivered just now". */
 function changeText({ kind, units, name }: StockNotice) {
   if (kind === "deliver") return `${formatCount(units)} delivered just now`;
   if (kind === "import") return `${formatCount(units)} imported just now`;
-  if (kind === "delete") return `${name} removed`;
-  return kind === "restore" ? `${name} restored` : `${name} added`;
+  return `${name} ${HAPPENED[kind]}`;
 }
 
 /** What changed, said anywhere in the app: "Honda CB500: 1 delivered just now". */

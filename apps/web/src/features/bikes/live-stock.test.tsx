@@ -76,7 +76,7 @@ describe("live stock", () => {
     expect(screen.getByRole("button", { name: "Delivered" })).toBeDisabled();
     expect(screen.getByRole("button", { name: "Import" })).toBeDisabled();
     expect(screen.getByRole("spinbutton", { name: "Units to import" })).toBeDisabled();
-    expect(screen.queryByText("Honda CB500 removed")).toBeNull();
+    expect(screen.queryByText("Honda CB500 deleted")).toBeNull();
   });
 
   it("takes a removed bike off the stock list without asking for the list again", async () => {
@@ -88,7 +88,7 @@ describe("live stock", () => {
     source.send("stock", change(honda, "delete", -5, 0), 41);
     await screen.findByText("1 bike");
     expect(screen.queryByRole("article", { name: "Honda CB500" })).toBeNull();
-    expect(screen.getByText("Honda CB500 removed")).toBeInTheDocument();
+    expect(screen.getByText("Honda CB500 deleted")).toBeInTheDocument();
     expect(count("/api/stock")).toBe(1);
   });
 
@@ -105,6 +105,17 @@ describe("live stock", () => {
     await screen.findByText("2 bikes");
     expect(card("Ducati Monster")).toBeInTheDocument();
     expect(count("/api/stock")).toBe(2);
+  });
+
+  it("says in the corner that a bike was edited, not added", async () => {
+    const honda = stockItem("Honda CB500", 12);
+    renderApp("/inventory", [honda]);
+    await screen.findByText("1 bike");
+    const source = await liveStream();
+
+    source.send("stock", { ...change(honda, "edit", 0, 12), bike: honda }, 41);
+    expect(await screen.findByText("Honda CB500 edited")).toBeInTheDocument();
+    expect(screen.queryByText("Honda CB500 added")).toBeNull();
   });
 
   it("asks again for everything shown when the server says too much was missed", async () => {
