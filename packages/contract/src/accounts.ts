@@ -34,3 +34,14 @@ export const linkStatusQuerySchema = z.strictObject({
 });
 
 export type LinkStatus = z.infer<typeof linkStatusSchema>["status"];
+
+/** One new verification link per account at most this often (`POST /api/account/verification-email`). */
+export const VERIFICATION_EMAIL_INTERVAL_SECONDS = 60;
+
+/** `POST /api/account/verification-email`: to the caller's own email, so the body names nobody. */
+export const verificationEmailRequestSchema = z.strictObject({});
+
+/** A new verification link is on its way to `email`. */
+export const verificationEmailSentSchema = z.object({ sent: z.literal(true), email: z.string() });
+
+export type VerificationEmailSent = z.infer<typeof verificationEmailSentSchema>;

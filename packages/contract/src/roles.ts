@@ -36,6 +36,11 @@ export const accountSchema = z.object({
   email: z.string(),
   emailVerified: z.boolean(),
   role: roleSchema,
+  /**
+   * The role a verified email will bring, when more than `role` (an invited member of staff, a
+   * configured admin who has not opened the mailed link yet); null or absent otherwise.
+   */
+  pendingRole: roleSchema.nullable().optional(),
   accessPolicy: z.enum(ACCESS_POLICIES),
 });
 

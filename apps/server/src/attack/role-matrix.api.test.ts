@@ -124,6 +124,13 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: PUBLIC,
   },
+  // Only an unverified email gets a link (the member here), once a minute: the bearer pass runs
+  // after the cookie pass, within that minute.
+  "POST /api/account/verification-email": {
+    request: () => ({ method: "POST", url: "/api/account/verification-email", payload: {} }),
+    expect: { anonymous: 401, member: 200, staff: 409, admin: 409 },
+    bearer: { member: 429 },
+  },
   "GET /api/bikes": { request: () => ({ method: "GET", url: "/api/bikes" }), expect: PUBLIC },
   "GET /api/bikes/:id": {
     request: (fixtures) => ({ method: "GET", url: `/api/bikes/${fixtures.warehouseBike()}` }),

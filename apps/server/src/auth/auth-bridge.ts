@@ -82,6 +82,7 @@ async function requestProblems(
   endpoint: string,
   query: unknown,
   body: unknown,
+  account: () => Promise<readonly string[]>,
 ): Promise<FieldError[]> {
   const pathProblem = unsafeTextProblem(endpoint);
   if (pathProblem) return [{ field: "url", message: pathProblem }];
@@ -95,7 +96,10 @@ async function requestProblems(
   const password = passwordField ? body[passwordField] : undefined;
   // A short one is better-auth's to refuse, with its own message.
   if (typeof password !== "string" || password.length < PASSWORD_MIN_LENGTH) return [];
-  const personal = [body.email, body.name].filter((text) => typeof text === "string");
+  // What the account says of itself: the form's email and name, or the signed-in account's.
+  const personal = [body.email, body.name, ...(await account())].filter(
+    (text) => typeof text === "string",
+  );
   const weakness = await passwordStrengthProblem(password, personal);
   return weakness ? [{ field: `body.${passwordField}`, message: weakness }] : [];
 }
@@ -138,13 +142,19 @@ async function forwardToAuth(
 ) {
   const endpoint = `/${(request.params as { "*"?: string })["*"] ?? ""}`;
   const body = request.body as RawJsonBody | undefined;
-  const problems = await requestProblems(endpoint, request.query, body?.parsed);
+  const headers = fromNodeHeaders(request.headers);
+  // A password changed while signed in is held against the account's own email and name too.
+  const account = async () => {
+    if (endpoint !== "/change-password") return [];
+    const session = await auth.api.getSession({ headers });
+    return session ? [session.user.email, session.user.name] : [];
+  };
+  const problems = await requestProblems(endpoint, request.query, body?.parsed, account);
   if (problems.length) {
     const message = problems.map((problem) => `${problem.field}: ${problem.message}`).join("; ");
     throw new HttpError(400, message, { fields: problems });
   }
 
-  const headers = fromNodeHeaders(request.headers);
   headers.set(clientIpHeader, request.ip);
   const hasBody = body !== undefined && request.method !== "GET" && request.method !== "HEAD";
   const response = await auth.handler(

@@ -4,18 +4,23 @@ import {
   linkStatusQuerySchema,
   linkStatusSchema,
   signInProvidersSchema,
+  VERIFICATION_EMAIL_INTERVAL_SECONDS,
+  verificationEmailRequestSchema,
+  verificationEmailSentSchema,
 } from "@ultimate-bikes/contract/accounts";
 import { apiErrorSchema } from "@ultimate-bikes/contract/errors";
 import { accountSchema } from "@ultimate-bikes/contract/roles";
+import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppConfig } from "../config.ts";
-import { HttpError } from "../plugins/errors.ts";
+import { errorResponses, HttpError, sendError } from "../plugins/errors.ts";
 import type { AccessTokens } from "./access-token.ts";
 import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
 import { authBridgeRoutes } from "./auth-bridge.ts";
 import { isOwnEmail, signedInUser, type Authentication } from "./authentication.ts";
 import { createLinkStatus } from "./link-status.ts";
+import { createVerificationEmailLimit } from "./verification-email-limit.ts";
 
 interface AuthRoutesOptions {
   auth: Auth;
@@ -30,6 +35,11 @@ export async function authRoutes(
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const linkStatus = createLinkStatus(auth, config.authSecret);
+  // better-auth's own database handle: the one the app opened (auth.ts).
+  const verificationEmails = createVerificationEmailLimit(
+    auth.options.database.db,
+    VERIFICATION_EMAIL_INTERVAL_SECONDS,
+  );
 
   // better-auth owns everything under /api/auth (documented by better-auth itself).
   await app.register(authBridgeRoutes, {
@@ -78,8 +88,46 @@ export async function authRoutes(
     },
     async (request) => {
       if (!request.user) return null;
-      const { id, name, email, emailVerified, role } = request.user;
-      return { id, name, email, emailVerified, role, accessPolicy: config.access.policy };
+      const { id, name, email, emailVerified, role, pendingRole } = request.user;
+      const accessPolicy = config.access.policy;
+      return { id, name, email, emailVerified, role, pendingRole, accessPolicy };
+    },
+  );
+
+  routes.post(
+    "/account/verification-email",
+    {
+      onRequest: authentication.requireUser,
+      schema: {
+        tags: ["accounts"],
+        summary: "Mail the caller a new link that verifies their own email",
+        description:
+          "Through better-auth's sendVerificationEmail. At most one a minute per account: past " +
+          "it, 429 with Retry-After. 409 once the email is verified.",
+        body: verificationEmailRequestSchema,
+        response: { 200: verificationEmailSentSchema, ...errorResponses(401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      if (user.emailVerified) {
+        throw new HttpError(409, "Your email is already confirmed: there is no link to send.");
+      }
+      const waitSeconds = await verificationEmails.claim(user.id);
+      if (waitSeconds !== undefined) {
+        reply.header("retry-after", String(waitSeconds));
+        const wait = waitSeconds === 1 ? "1 second" : `${waitSeconds} seconds`;
+        return sendError(
+          reply,
+          429,
+          `A link was sent less than a minute ago. Check your inbox (and spam), or ask again in ${wait}.`,
+        );
+      }
+      await auth.api.sendVerificationEmail({
+        body: { email: user.email },
+        headers: fromNodeHeaders(request.headers),
+      });
+      return { sent: true as const, email: user.email };
     },
   );
 

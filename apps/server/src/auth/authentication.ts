@@ -6,7 +6,7 @@ import type { Database } from "../db/schema.ts";
 import { HttpError } from "../plugins/errors.ts";
 import type { AccessTokenClaims, AccessTokens } from "./access-token.ts";
 import type { Auth } from "./auth.ts";
-import { effectiveRole, type AccessSettings } from "./roles.ts";
+import { effectiveRole, pendingRole, type AccessSettings } from "./roles.ts";
 import { findLiveSessionAccount } from "./sessions-repository.ts";
 
 export interface SignedInUser {
@@ -16,6 +16,8 @@ export interface SignedInUser {
   emailVerified: boolean;
   /** What the caller may do now, under the server's ACCESS_POLICY (auth/roles.ts). */
   role: Role;
+  /** The role a verified email would bring, when more than `role` (auth/roles.ts). */
+  pendingRole: Role | null;
   /** The session the caller is signed in with (a bearer token names the one it was issued in). */
   sessionId: string;
 }
@@ -89,6 +91,7 @@ export function createAuthentication({
       name: user.name,
       emailVerified: user.emailVerified,
       role: effectiveRole(user, access),
+      pendingRole: pendingRole(user, access),
       sessionId: session.session.id,
     };
   }
@@ -100,7 +103,12 @@ export function createAuthentication({
   async function userFromClaims(claims: AccessTokenClaims): Promise<SignedInUser | undefined> {
     const account = await findLiveSessionAccount(db, claims);
     if (!account) return undefined;
-    return { ...account, role: effectiveRole(account, access), sessionId: claims.sessionId };
+    return {
+      ...account,
+      role: effectiveRole(account, access),
+      pendingRole: pendingRole(account, access),
+      sessionId: claims.sessionId,
+    };
   }
 
   async function userFromToken(token: string | undefined): Promise<SignedInUser | undefined> {

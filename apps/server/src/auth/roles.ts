@@ -27,3 +27,14 @@ export function effectiveRole(account: RoleHolder, access: AccessSettings): Role
   }
   return access.policy === "open" ? "staff" : "member";
 }
+
+/**
+ * The role an account will have once its email is verified, when that is more than it has now:
+ * an invited member of staff, or an admin by ADMIN_EMAILS or by an admin's choice, who has not
+ * opened the mailed link yet. Null when verifying would change nothing.
+ */
+export function pendingRole(account: RoleHolder, access: AccessSettings): Role | null {
+  if (account.emailVerified) return null;
+  const once = effectiveRole({ ...account, emailVerified: true }, access);
+  return once === effectiveRole(account, access) ? null : once;
+}
