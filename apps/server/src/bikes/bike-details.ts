@@ -6,8 +6,16 @@ import {
 } from "@ultimate-bikes/contract/bikes";
 import { createHash } from "node:crypto";
 
-/** A bike's editable details as stored: the photo as entered, the price in dollars. */
-export type StoredDetails = Omit<BikeDetails, "tag">;
+/**
+ * A bike's editable details as stored: the photo as entered, the price in dollars. The cost price
+ * (migration 019) is left out where a reader does not select it (the CSV import, which neither
+ * reads nor writes it): a change that leaves it out leaves it as it is.
+ */
+export type StoredDetails = Omit<BikeDetails, "tag" | "costPrice"> & { costPrice?: number | null };
+
+/** A cost price in dollars as its column holds it: whole cents, null when not known. */
+export const costPriceCents = (costPrice: number | null) =>
+  costPrice === null ? null : Math.round(costPrice * 100);
 
 const EDITABLE_FIELDS = editableBikeFieldSchema.options;
 
@@ -32,6 +40,8 @@ export interface DetailsRow {
   price_cents: number | string;
   supplier_name: string;
   reorder_point: number;
+  /** Selected only where the cost price is read; a bigint: text from PostgreSQL. */
+  cost_price_cents?: number | string | null;
 }
 
 /** A bike's editable details from its row: the inverse of detailsColumns. */
@@ -42,6 +52,9 @@ export const storedDetailsOf = (row: DetailsRow): StoredDetails => ({
   price: Number(row.price_cents) / 100,
   supplierName: row.supplier_name,
   reorderPoint: row.reorder_point,
+  ...(row.cost_price_cents !== undefined && {
+    costPrice: row.cost_price_cents === null ? null : Number(row.cost_price_cents) / 100,
+  }),
 });
 
 /**
@@ -54,12 +67,17 @@ export function detailsTagOf(details: StoredDetails): string {
   return createHash("sha256").update(JSON.stringify(values)).digest("base64url").slice(0, 22);
 }
 
-/** What an edit from `before` to `after` changes, field by field, in the form's order. */
+/**
+ * What an edit from `before` to `after` changes, field by field, in the form's order. A field
+ * `after` leaves out (the cost price) is not changed.
+ */
 export function changesBetween(before: StoredDetails, after: StoredDetails): BikeChange[] {
-  return EDITABLE_FIELDS.filter((field) => before[field] !== after[field]).map((field) => ({
+  return EDITABLE_FIELDS.filter(
+    (field) => after[field] !== undefined && before[field] !== after[field],
+  ).map((field) => ({
     field,
-    from: before[field],
-    to: after[field],
+    from: before[field] ?? null,
+    to: after[field] ?? null,
   }));
 }
 

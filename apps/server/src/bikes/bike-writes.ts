@@ -7,6 +7,7 @@ import type { Kysely, Transaction } from "kysely";
 import { randomUUID } from "node:crypto";
 import type { Database, StockMovementKind } from "../db/schema.ts";
 import { bikeColumns, toBike } from "./bike-rows.ts";
+import { costPriceCents } from "./bike-details.ts";
 
 /*
  * What the repositories that write bikes share (stock-repository.ts, deleted-bikes-repository.ts,
@@ -91,6 +92,7 @@ export async function insertBikeWithMovement(
       des: bike.des,
       photo: bike.photo,
       price_cents: Math.round(bike.price * 100),
+      cost_price_cents: costPriceCents(bike.costPrice ?? null),
       quantity: bike.quantity,
       supplier_name: bike.supplierName,
       reorder_point: bike.reorderPoint ?? DEFAULT_REORDER_POINT,

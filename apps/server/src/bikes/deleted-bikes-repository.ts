@@ -15,6 +15,7 @@ const storedBikeColumns = [
   "des",
   "photo",
   "price_cents",
+  "cost_price_cents",
   "quantity",
   "supplier_name",
   "reorder_point",

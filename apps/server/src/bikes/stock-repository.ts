@@ -9,6 +9,7 @@ import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import {
   changesBetween,
+  costPriceCents,
   detailsColumns,
   storedDetailsOf,
   type StoredDetails,
@@ -35,16 +36,29 @@ export type DetailsEdit = { edited: StoredDetails } | { stale: StoredDetails } |
 
 /** A condition on a bike's row: its details are still these (a compare-and-set's). */
 const detailsStillAre = (details: StoredDetails) => (eb: ExpressionBuilder<Database, "bike">) =>
-  eb.and(
-    Object.entries(detailsColumns(details)).map(([column, value]) =>
+  eb.and([
+    ...Object.entries(detailsColumns(details)).map(([column, value]) =>
       eb(column as keyof ReturnType<typeof detailsColumns>, "=", value),
     ),
-  );
+    ...(details.costPrice === undefined
+      ? []
+      : details.costPrice === null
+        ? [eb("cost_price_cents", "is", null)]
+        : [eb("cost_price_cents", "=", costPriceCents(details.costPrice))]),
+  ]);
 
 async function detailsIn(executor: Executor, id: string): Promise<StoredDetails | undefined> {
   const row = await executor
     .selectFrom("bike")
-    .select(["name", "photo", "des", "price_cents", "supplier_name", "reorder_point"])
+    .select([
+      "name",
+      "photo",
+      "des",
+      "price_cents",
+      "supplier_name",
+      "reorder_point",
+      "cost_price_cents",
+    ])
     .where("id", "=", id)
     .executeTakeFirst();
   return row && storedDetailsOf(row);
@@ -146,9 +160,15 @@ export function createStockRepository(
         if (!accepts(current)) return { stale: current };
         const changes = changesBetween(current, next);
         if (changes.length === 0) return { edited: current };
+        // A cost price left out stays as it is.
+        const costPrice = next.costPrice === undefined ? current.costPrice : next.costPrice;
         const changed = await trx
           .updateTable("bike")
-          .set({ ...detailsColumns(next), updated_at: now() })
+          .set({
+            ...detailsColumns(next),
+            cost_price_cents: costPriceCents(costPrice ?? null),
+            updated_at: now(),
+          })
           .where("id", "=", id)
           .where(detailsStillAre(current))
           .returning(["id", "name", "quantity"])
@@ -160,7 +180,7 @@ export function createStockRepository(
         await recordMovement(trx, changed, "edit", 0, changed.quantity, actor, undefined, {
           changes,
         });
-        return { edited: next };
+        return { edited: { ...next, costPrice } };
       });
     },
 

@@ -1,7 +1,6 @@
 import {
   DASHBOARD_DAYS,
   DASHBOARD_SUPPLIERS,
-  OTHER_SUPPLIERS,
   type Dashboard,
 } from "@ultimate-bikes/contract/dashboard";
 import { sql } from "kysely";
@@ -12,7 +11,8 @@ const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /**
  * The warehouse in numbers, from SQL aggregates: one pass over the bikes, one over the suppliers,
- * one over the last 30 days of the ledger (its created_at index, migration 011).
+ * one over the last 30 days of the ledger (its created_at index, migration 011). The stock is
+ * valued at cost where a bike's cost price is known (migration 019), else at its sale price.
  */
 export function createDashboardRepository({ db, kind }: AppDatabase) {
   // The UTC day of a movement: ISO text on SQLite, timestamptz on PostgreSQL.
@@ -20,6 +20,9 @@ export function createDashboardRepository({ db, kind }: AppDatabase) {
     kind === "postgres"
       ? sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`
       : sql<string>`substr(created_at, 1, 10)`;
+
+  // A bike's stock at cost where its cost is known, else at its sale price; whole cents.
+  const unitValue = sql`quantity * coalesce(cost_price_cents, price_cents)`;
 
   return {
     async read(now = Date.now()): Promise<Dashboard> {
@@ -30,7 +33,10 @@ export function createDashboardRepository({ db, kind }: AppDatabase) {
         .select([
           sql<number>`count(*)`.as("models"),
           sql<number>`coalesce(sum(quantity), 0)`.as("units"),
-          sql<number>`coalesce(sum(quantity * price_cents), 0)`.as("value_cents"),
+          sql<number>`coalesce(sum(${unitValue}), 0)`.as("value_cents"),
+          sql<number>`coalesce(sum(case when cost_price_cents is null then 0 else 1 end), 0)`.as(
+            "at_cost",
+          ),
           sql<number>`coalesce(sum(case when quantity > 0 and quantity <= reorder_point then 1 else 0 end), 0)`.as(
             "low",
           ),
@@ -39,7 +45,7 @@ export function createDashboardRepository({ db, kind }: AppDatabase) {
         .executeTakeFirstOrThrow();
       const suppliers = await db
         .selectFrom("bike")
-        .select(["supplier_name", sql<number>`sum(quantity * price_cents)`.as("value_cents")])
+        .select(["supplier_name", sql<number>`sum(${unitValue})`.as("value_cents")])
         .groupBy("supplier_name")
         .orderBy("value_cents", "desc")
         .orderBy("supplier_name")
@@ -64,6 +70,8 @@ export function createDashboardRepository({ db, kind }: AppDatabase) {
         models: Number(totals.models),
         unitsInStock: Number(totals.units),
         stockValue: dollars(totals.value_cents),
+        valuedAtCost: Number(totals.at_cost),
+        valuedAtSalePrice: Number(totals.models) - Number(totals.at_cost),
         lowCount: Number(totals.low),
         outCount: Number(totals.out),
         movementsToday: Number(byDay.get(today)?.movements ?? 0),
@@ -76,20 +84,17 @@ export function createDashboardRepository({ db, kind }: AppDatabase) {
             unitsOut: Number(row?.units_out ?? 0),
           };
         }),
-        valueBySupplier: [
-          ...top.map((row) => ({
-            supplierName: row.supplier_name,
-            value: dollars(row.value_cents),
-          })),
-          ...(rest.length > 0
-            ? [
-                {
-                  supplierName: OTHER_SUPPLIERS,
-                  value: dollars(rest.reduce((sum, row) => sum + Number(row.value_cents), 0)),
-                },
-              ]
-            : []),
-        ],
+        valueBySupplier: top.map((row) => ({
+          supplierName: row.supplier_name,
+          value: dollars(row.value_cents),
+        })),
+        otherSuppliers:
+          rest.length > 0
+            ? {
+                suppliers: rest.length,
+                value: dollars(rest.reduce((sum, row) => sum + Number(row.value_cents), 0)),
+              }
+            : null,
       };
     },
   };

@@ -18,6 +18,8 @@ describe(`the dashboard on ${testDatabaseKind}`, () => {
       models: 0,
       unitsInStock: 0,
       stockValue: 0,
+      valuedAtCost: 0,
+      valuedAtSalePrice: 0,
       lowCount: 0,
       outCount: 0,
       movementsToday: 0,
@@ -25,6 +27,7 @@ describe(`the dashboard on ${testDatabaseKind}`, () => {
     expect(empty.unitsPerDay).toHaveLength(30);
     expect(empty.unitsPerDay.at(-1)!.day).toBe(new Date().toISOString().slice(0, 10));
     expect(empty.valueBySupplier).toEqual([]);
+    expect(empty.otherSuppliers).toBeNull();
     expect((await send(test.app, undefined, "GET", "/api/dashboard")).statusCode).toBe(401);
   });
 
@@ -57,6 +60,8 @@ describe(`the dashboard on ${testDatabaseKind}`, () => {
       models: 3,
       unitsInStock: 7 + 0 + 1,
       stockValue: 7 * 100 + 1 * 10,
+      valuedAtCost: 0,
+      valuedAtSalePrice: 3,
       lowCount: 0,
       outCount: 1,
       movementsToday: 3 + 3 + 1,
@@ -69,21 +74,48 @@ describe(`the dashboard on ${testDatabaseKind}`, () => {
       { supplierName: "Alpha", value: 700 },
       { supplierName: "Beta", value: 10 },
     ]);
+    expect(dashboard.otherSuppliers).toBeNull();
   });
 
-  it("names the ten most valuable suppliers and sums the rest as Other", async () => {
+  it("values the stock at cost where a bike's cost is known, else at its sale price, and says how many of each", async () => {
+    const before = await read();
+    await addBike(test.app, staff, {
+      quantity: 4,
+      price: 1000,
+      costPrice: "600.25",
+      supplierName: "Alpha",
+    });
+    await addBike(test.app, staff, { quantity: 2, price: 500, supplierName: "Alpha" });
+    await addBike(test.app, staff, { quantity: 3, price: 0.1, costPrice: 0, supplierName: "Beta" });
+    await addBike(test.app, staff, { quantity: 0, price: 99, costPrice: 50, supplierName: "Beta" });
+
+    const after = await read();
+    expect(after.stockValue - before.stockValue).toBeCloseTo(4 * 600.25 + 2 * 500, 2);
+    expect(after.valuedAtCost - before.valuedAtCost).toBe(3);
+    expect(after.valuedAtSalePrice - before.valuedAtSalePrice).toBe(1);
+    const valueOf = (dashboard: typeof before, supplier: string) =>
+      dashboard.valueBySupplier.find((entry) => entry.supplierName === supplier)?.value ?? 0;
+    expect(valueOf(after, "Alpha") - valueOf(before, "Alpha")).toBeCloseTo(4 * 600.25 + 2 * 500, 2);
+    expect(valueOf(after, "Beta")).toBe(valueOf(before, "Beta"));
+  });
+
+  it("names the eight most valuable suppliers and sums the rest apart, as Others", async () => {
     for (let index = 0; index < 12; index++) {
       await addBike(test.app, staff, {
         quantity: 1,
-        price: 1000 + index,
+        price: 100_000 + index,
         supplierName: `Supplier ${index}`,
       });
     }
-    const { valueBySupplier } = await read();
-    expect(valueBySupplier).toHaveLength(11);
-    expect(valueBySupplier[0]).toEqual({ supplierName: "Supplier 11", value: 1011 });
-    expect(valueBySupplier.at(-1)!.supplierName).toBe("Other");
-    const values = valueBySupplier.slice(0, -1).map((entry) => entry.value);
-    expect(values).toEqual([...values].sort((x, y) => y - x));
+    const { valueBySupplier, otherSuppliers, stockValue } = await read();
+    expect(valueBySupplier.map((entry) => entry.supplierName)).toEqual(
+      [11, 10, 9, 8, 7, 6, 5, 4].map((index) => `Supplier ${index}`),
+    );
+    expect(valueBySupplier[0]).toEqual({ supplierName: "Supplier 11", value: 100_011 });
+    // The four least valuable, and the suppliers the tests before added (Alpha and Beta).
+    expect(otherSuppliers!.suppliers).toBe(4 + 2);
+    const named = valueBySupplier.reduce((sum, entry) => sum + entry.value, 0);
+    expect(otherSuppliers!.value).toBeCloseTo(stockValue - named, 2);
+    expect(otherSuppliers!.value).toBeGreaterThanOrEqual(100_000 + 100_001 + 100_002 + 100_003);
   });
 });

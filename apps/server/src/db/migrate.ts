@@ -16,6 +16,7 @@ import { createLowStockAlerts } from "./migrations/014-low-stock-alerts.ts";
 import { createVersionLeases } from "./migrations/015-read-lease-table.ts";
 import { addFourLetterSearchPrefixes } from "./migrations/016-four-letter-search-prefixes.ts";
 import { dropVersionLeases } from "./migrations/017-drop-read-lease-table.ts";
+import { addCostPrices } from "./migrations/019-cost-prices.ts";
 
 /**
  * The one list of migrations, run at every start-up on SQLite and PostgreSQL alike.
@@ -40,6 +41,7 @@ function migrations({ kind }: AppDatabase): Record<string, Migration> {
     "015-version-leases": createVersionLeases(kind),
     "016-four-letter-search-prefixes": addFourLetterSearchPrefixes(kind),
     "017-drop-read-lease-table": dropVersionLeases(kind),
+    "019-cost-prices": addCostPrices(),
   };
 }
 

@@ -17,6 +17,8 @@ export interface BikeTable {
   photo: string;
   /** Whole cents: exact on both databases, no floating point anywhere. */
   price_cents: number;
+  /** What the bike cost, whole cents; null when nobody said (migration 019). */
+  cost_price_cents: number | null;
   quantity: number;
   supplier_name: string;
   /** At or below it (and above 0) the bike is low on stock; 0 or more. */
