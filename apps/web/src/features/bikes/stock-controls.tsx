@@ -11,6 +11,7 @@ import Form from "react-bootstrap/Form";
 import Row from "react-bootstrap/Row";
 import { formatCount } from "../../lib/format";
 import { useSuppliers } from "./bikes-api";
+import { hasSearchWords } from "./stock-query";
 import type { StockViewControls } from "./stock-view";
 
 /** How long typing must pause before the search runs: one request per pause, not per key. */
@@ -18,6 +19,7 @@ const SEARCH_DELAY_MS = 250;
 
 /** The sort choices, in the order the menu offers them. */
 const SORT_LABELS: Record<StockSort, string> = {
+  relevance: "Best match",
   created: "Oldest first",
   "-created": "Newest first",
   name: "Name, A to Z",
@@ -140,11 +142,14 @@ export function StockControls({ controls }: { controls: StockViewControls }) {
                 controls.choose({ sort: stockSortSchema.parse(event.target.value) })
               }
             >
-              {Object.entries(SORT_LABELS).map(([sort, label]) => (
-                <option key={sort} value={sort}>
-                  {label}
-                </option>
-              ))}
+              {Object.entries(SORT_LABELS)
+                // Only words have a best match.
+                .filter(([sort]) => sort !== "relevance" || hasSearchWords(view.q))
+                .map(([sort, label]) => (
+                  <option key={sort} value={sort}>
+                    {label}
+                  </option>
+                ))}
             </Form.Select>
           </Form.Group>
         </Col>

@@ -22,6 +22,13 @@ export interface StockView {
 /** Oldest first, the order the stock has always been listed in (docs/product.md, Inventory). */
 export const DEFAULT_STOCK_SORT: StockSort = "created";
 
+/** Whether a search text holds a word (a letter or a digit), as the API decides it. */
+export const hasSearchWords = (q: string) => /[\p{L}\p{N}]/u.test(q);
+
+/** The sort a view has unless one is chosen: the best match first while searching for words. */
+export const defaultSortFor = (q: string): StockSort =>
+  hasSearchWords(q) ? "relevance" : DEFAULT_STOCK_SORT;
+
 /** A list opened with no query string. */
 export const FIRST_VIEW: StockView = {
   q: "",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { stockQueryOf } from "./stock-query";
-import { readStockView, stockViewSearch } from "./stock-view";
+import { readStockView, sortForSearch, stockViewSearch } from "./stock-view";
 
 const read = (search: string) => readStockView(new URLSearchParams(search));
 
@@ -30,6 +30,20 @@ describe("the stock view in the URL", () => {
     expect(stockViewSearch(read("?sort=created&q="))).toBe("");
     const search = "?q=r1+yamaha&supplier=A+%26+B&status=out&sort=name&cursor=xyz";
     expect(stockViewSearch(read(search))).toBe(search);
+  });
+
+  it("sorts a search for words by best match unless another sort is chosen", () => {
+    expect(read("?q=honda+cb").sort).toBe("relevance");
+    expect(read("?q=%20-%20").sort).toBe("created");
+    expect(stockViewSearch(read("?q=honda"))).toBe("?q=honda");
+    expect(stockViewSearch(read("?q=honda&sort=created"))).toBe("?q=honda&sort=created");
+    // Typing words into the plain list, then clearing them, follows the default both ways.
+    expect(sortForSearch(read(""), "honda")).toBe("relevance");
+    expect(sortForSearch(read("?q=honda"), "")).toBe("created");
+    expect(sortForSearch(read("?q=honda&sort=relevance"), "")).toBe("created");
+    // A sort someone chose stays.
+    expect(sortForSearch(read("?sort=-price"), "honda")).toBe("-price");
+    expect(sortForSearch(read("?q=honda&sort=name"), "")).toBe("name");
   });
 
   it("asks the API for one page, leaving out what is not set", () => {

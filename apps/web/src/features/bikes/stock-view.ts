@@ -3,17 +3,19 @@ import {
   SEARCH_TEXT_MAX,
   stockSortSchema,
   stockStatusSchema,
+  type StockSort,
 } from "@ultimate-bikes/contract/stock";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { DEFAULT_STOCK_SORT, FIRST_VIEW, type StockView } from "./stock-query";
+import { defaultSortFor, FIRST_VIEW, type StockView } from "./stock-query";
 
 /** Reads a view from the URL; a value the API would refuse counts as not given. */
 export function readStockView(params: URLSearchParams): StockView {
+  const q = (params.get("q") ?? "").trim().slice(0, SEARCH_TEXT_MAX);
   return {
-    q: (params.get("q") ?? "").trim().slice(0, SEARCH_TEXT_MAX),
+    q,
     supplier: (params.get("supplier") ?? "").trim().slice(0, TEXT_MAX),
     status: stockStatusSchema.safeParse(params.get("status")).data,
-    sort: stockSortSchema.safeParse(params.get("sort")).data ?? DEFAULT_STOCK_SORT,
+    sort: stockSortSchema.safeParse(params.get("sort")).data ?? defaultSortFor(q),
     cursor: params.get("cursor") || undefined,
   };
 }
@@ -24,10 +26,19 @@ export function stockViewSearch(view: StockView): string {
   if (view.q) params.set("q", view.q);
   if (view.supplier) params.set("supplier", view.supplier);
   if (view.status) params.set("status", view.status);
-  if (view.sort !== DEFAULT_STOCK_SORT) params.set("sort", view.sort);
+  if (view.sort !== defaultSortFor(view.q)) params.set("sort", view.sort);
   if (view.cursor) params.set("cursor", view.cursor);
   const search = params.toString();
   return search ? `?${search}` : "";
+}
+
+/**
+ * The sort once the search text becomes `q`. The sort nobody chose follows the words: the best
+ * match while there are some. Without words there is no best match, so that sort gives way too.
+ */
+export function sortForSearch(view: StockView, q: string): StockSort {
+  const chosen = view.sort !== defaultSortFor(view.q) && view.sort !== "relevance";
+  return chosen ? view.sort : defaultSortFor(q);
 }
 
 /** Whether the view narrows the stock down, so an empty answer means "no match", not "no bikes". */
@@ -76,7 +87,10 @@ export function useStockView() {
     /** New search text: the first change of a search adds a history entry, later ones replace it. */
     search(q: string) {
       if (q === view.q) return;
-      show({ ...view, q, cursor: undefined }, { replace: typing, state: { typing: true } });
+      show(
+        { ...view, q, sort: sortForSearch(view, q), cursor: undefined },
+        { replace: typing, state: { typing: true } },
+      );
     },
     /** A filter or sort chosen: a history entry of its own, from the first page. */
     choose(change: Partial<Pick<StockView, "supplier" | "status" | "sort">>) {
