@@ -6,13 +6,18 @@ import {
   type NewBikeInput,
 } from "@ultimate-bikes/contract/bikes";
 import { STOCK_STATUS_LABELS } from "@ultimate-bikes/contract/stock";
+import { useEffect, useRef, useState } from "react";
+import Button from "react-bootstrap/Button";
 import Container from "react-bootstrap/Container";
 import Form from "react-bootstrap/Form";
 import { useForm, useWatch, type FieldPath, type Resolver } from "react-hook-form";
+import { Link } from "react-router";
 import { toast } from "react-toastify";
 import { SubmitButton } from "../../components/submit-button";
+import { useAccount } from "../../lib/account";
 import { showServerFieldErrors } from "../../lib/form-errors";
 import { useSession } from "../../lib/auth-client";
+import { bikeLabelPath, bikePagePath } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
 import { bikeFields, BikeFormFields, type BikeFieldSpec } from "./bike-form-fields";
 import { PhotoUpload } from "./photo-upload";
@@ -23,6 +28,7 @@ const fields: BikeFieldSpec<Exclude<FieldPath<NewBikeInput>, "email">>[] = [
   bikeFields.photo,
   bikeFields.des,
   bikeFields.price,
+  bikeFields.costPrice,
   bikeFields.quantity,
   bikeFields.supplierName,
   {
@@ -42,6 +48,41 @@ const resolver: Resolver<NewBikeInput, unknown, NewBike> = (values, context, opt
     options,
   );
 
+/**
+ * What to do with the bike just added: open its page, print its label (staff: the Labels screen
+ * is theirs), or add another in the form, which is empty again. It takes focus when it comes, so
+ * the person who clicked Add Now at the foot of the form sees it and hears it.
+ */
+function BikeAdded({ id, onAddAnother }: { id: string; onAddAnother: () => void }) {
+  const { canChangeStock } = useAccount();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), [id]);
+  return (
+    <div
+      ref={box}
+      role="status"
+      tabIndex={-1}
+      aria-labelledby="bike-added-heading"
+      className="alert alert-success bike-added"
+    >
+      <p className="mb-0">
+        <strong id="bike-added-heading">Bike added:</strong>{" "}
+        <Link to={bikePagePath(id)}>Open it</Link>
+        {canChangeStock && (
+          <>
+            {" · "}
+            <Link to={bikeLabelPath(id)}>Print its label</Link>
+          </>
+        )}
+        {" · "}
+        <Button variant="link" className="p-0 align-baseline" onClick={onAddAnother}>
+          Add another
+        </Button>
+      </p>
+    </div>
+  );
+}
+
 export function AddBikePage() {
   usePageTitle("Add New Item");
   const email = useSession().data?.user.email ?? "";
@@ -52,6 +93,7 @@ export function AddBikePage() {
     photo: "",
     des: "",
     price: "",
+    costPrice: "",
     quantity: "",
     supplierName: "",
     reorderPoint: "",
@@ -61,12 +103,15 @@ export function AddBikePage() {
     defaultValues: emptyForm,
   });
   const photo = useWatch({ control: form.control, name: "photo" });
+  /** The id of the bike this form added last, while its links show. */
+  const [addedId, setAddedId] = useState<string>();
 
   function onSubmit(bike: NewBike) {
     addBike.mutate(bike, {
-      onSuccess: () => {
+      onSuccess: ({ insertedId }) => {
         toast.success("Your Import Item added");
         form.reset(emptyForm);
+        setAddedId(insertedId);
       },
       onError: (error) => {
         // Field errors from the server land on their inputs; anything else is a toast.
@@ -78,6 +123,16 @@ export function AddBikePage() {
   return (
     <Container as="section" className="py-5 add-bike-form">
       <h1 className="text-center mb-4">Add Your own Bike</h1>
+      {addedId && (
+        <BikeAdded
+          id={addedId}
+          onAddAnother={() => {
+            // The form was emptied when the bike was added: what is typed since stays.
+            setAddedId(undefined);
+            form.setFocus("name");
+          }}
+        />
+      )}
       <Form onSubmit={form.handleSubmit(onSubmit)} noValidate>
         <Form.Group className="mb-3" controlId="add-email">
           <Form.Label>Email</Form.Label>

@@ -114,12 +114,12 @@ function BikeSkeleton() {
     <Skeleton label="Loading the bike…">
       <Row className="g-4 align-items-start">
         <Col md={6}>
-          <div className="skeleton-photo rounded" />
-        </Col>
-        <Col md={6}>
           <span className="placeholder skeleton-block col-8 h2 mb-3" />
           <SkeletonLines lines={4} />
           <span className="placeholder btn btn-danger btn-lg disabled col-12" />
+        </Col>
+        <Col md={6}>
+          <div className="skeleton-photo rounded" />
         </Col>
       </Row>
     </Skeleton>
@@ -136,16 +136,12 @@ function BikeView({ bike, removed }: { bike: Bike; removed: boolean }) {
   const { canChangeStock } = useAccount();
   return (
     <BikePageFrame>
+      {/*
+        The work first: name, quantity, Delivered and Import, then the photo and description. On
+        a phone that puts them in the first screen; on a desktop they are the left column, clear
+        of the toasts top right (app.css).
+      */}
       <Row className="g-4 align-items-start">
-        <Col md={6}>
-          <BikePhoto
-            bike={bike}
-            width={640}
-            height={400}
-            fetchPriority="high"
-            className="img-fluid rounded shadow-sm"
-          />
-        </Col>
         <Col md={6}>
           <h2>{bike.name}</h2>
           <dl className="bike-facts mb-1">
@@ -167,7 +163,6 @@ function BikeView({ bike, removed }: { bike: Bike; removed: boolean }) {
           >
             {change}
           </p>
-          <p>{bike.des}</p>
           {removed && (
             // Assertive: the buttons below stopped working under the person's hands.
             <Alert variant="warning" role="alert">
@@ -178,6 +173,16 @@ function BikeView({ bike, removed }: { bike: Bike; removed: boolean }) {
             </Alert>
           )}
           <StaffActions bike={bike} removed={removed} />
+        </Col>
+        <Col md={6}>
+          <BikePhoto
+            bike={bike}
+            width={640}
+            height={400}
+            fetchPriority="high"
+            className="img-fluid rounded shadow-sm"
+          />
+          <p className="mt-3">{bike.des}</p>
         </Col>
       </Row>
       {canChangeStock && <MovementList bikeId={bike._id} />}

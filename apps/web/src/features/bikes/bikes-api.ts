@@ -134,11 +134,12 @@ function useStockChange<Variables>(request: (variables: Variables) => Promise<Bi
 /** The order or invoice a change is for, when one was typed: the ledger shows it. */
 const withReference = (reference: string) => (reference.trim() ? { reference } : {});
 
-export const useDeliverOne = (id: string) =>
-  useStockChange((reference: string = "") =>
+/** Delivered: one unit, or `amount` of them as one ledger entry ("Deliver 4"). */
+export const useDeliver = (id: string) =>
+  useStockChange(({ amount = 1, reference }: { amount?: number; reference: string }) =>
     apiRequest(`${bikePath(id)}/deliveries`, bikeSchema, {
       method: "POST",
-      body: withReference(reference),
+      body: { ...(amount === 1 ? {} : { amount }), ...withReference(reference) },
     }),
   );
 

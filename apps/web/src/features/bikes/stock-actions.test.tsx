@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import type { Bike } from "@ultimate-bikes/contract/bikes";
 import { ToastContainer } from "react-toastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { StockActions } from "./stock-actions";
+import { DELIVER_COUNT_PROBLEM, StockActions } from "./stock-actions";
 
 const bike: Bike = {
   _id: "7d4f6c1e-8a2b-4c3d-9e0f-1a2b3c4d5e6f",
@@ -15,6 +15,7 @@ const bike: Bike = {
   quantity: 2,
   supplierName: "Supplier",
   reorderPoint: 3,
+  stockNumber: null,
 };
 
 function renderStockActions() {
@@ -22,9 +23,17 @@ function renderStockActions() {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init: RequestInit) => {
-      const body: unknown = JSON.parse(String(init.body ?? "null"));
+      const body = JSON.parse(String(init.body ?? "null")) as { amount?: number };
       requests.push({ url, body });
-      const quantity = bike.quantity + (body as { amount: number }).amount;
+      const quantity = url.endsWith("/deliveries")
+        ? bike.quantity - (body.amount ?? 1)
+        : bike.quantity + (body.amount ?? 0);
+      if (quantity < 0) {
+        return Response.json(
+          { statusCode: 409, error: "Conflict", message: "Only 2 in stock: nothing delivered." },
+          { status: 409 },
+        );
+      }
       return new Response(JSON.stringify({ ...bike, quantity }), { status: 200 });
     }),
   );
@@ -36,6 +45,12 @@ function renderStockActions() {
   );
   return { requests, user: userEvent.setup() };
 }
+
+/** Elements showing this text on screen: not those only a screen reader reads. */
+const shownTexts = (text: string) =>
+  screen.queryAllByText(text).filter((element) => !element.closest(".visually-hidden"));
+
+const referenceField = () => screen.getByRole("textbox", { name: "Order or invoice (optional)" });
 
 // The browser's fetch is the boundary; the e2e suite runs the same form against the server.
 describe("the Import form", () => {
@@ -51,13 +66,15 @@ describe("the Import form", () => {
     expect(field).toHaveValue(null);
   });
 
-  it("refuses a negative entry at the field and in a toast, and sends nothing", async () => {
+  it("refuses a negative entry with one message, marks the field, and sends nothing", async () => {
     const { requests, user } = renderStockActions();
     const field = screen.getByRole("spinbutton", { name: "Units to import" });
     await user.type(field, "-4");
     await user.click(screen.getByRole("button", { name: "Import" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Please enter positive numbers!");
-    // At the field too, which takes focus so the entry can be put right at once.
+    // Said once on screen (the spec's toast); the field, which takes focus so the entry can be
+    // put right at once, carries the words for a screen reader only.
+    expect(shownTexts("Please enter positive numbers!")).toHaveLength(1);
     expect(field).toHaveAccessibleDescription("Please enter positive numbers!");
     expect(field).toBeInvalid();
     expect(field).toHaveFocus();
@@ -100,4 +117,83 @@ describe("Delivered", () => {
     await userEvent.setup().click(delivered);
     expect(deliveries).toHaveBeenCalledTimes(2);
   });
+});
+
+describe("the order or invoice", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("goes with one Delivered and one Import, then clears", async () => {
+    const { requests, user } = renderStockActions();
+    await user.type(referenceField(), "SO-12");
+    await user.click(screen.getByRole("button", { name: "Delivered" }));
+    expect(await screen.findByText("One unit delivered. 1 left.")).toBeInTheDocument();
+    expect(referenceField()).toHaveValue("");
+
+    await user.type(referenceField(), "PO-9");
+    await user.type(screen.getByRole("spinbutton", { name: "Units to import" }), "5");
+    await user.click(screen.getByRole("button", { name: "Import" }));
+    expect(await screen.findByText("5 units imported. 7 in stock.")).toBeInTheDocument();
+    expect(referenceField()).toHaveValue("");
+
+    // The next Delivered records no order: the field said none.
+    await user.click(screen.getByRole("button", { name: "Delivered" }));
+    await waitFor(() => expect(requests).toHaveLength(3));
+    expect(requests.map((request) => request.body)).toEqual([
+      { reference: "SO-12" },
+      { amount: 5, reference: "PO-9" },
+      {},
+    ]);
+  });
+
+  it("stays when the server refused the change", async () => {
+    const { user } = renderStockActions();
+    await user.type(referenceField(), "SO-77");
+    await user.type(screen.getByRole("spinbutton", { name: "Units to deliver" }), "3");
+    await user.click(screen.getByRole("button", { name: "Deliver 3" }));
+    expect(await screen.findByText("Only 2 in stock: nothing delivered.")).toBeInTheDocument();
+    expect(referenceField()).toHaveValue("SO-77");
+  });
+});
+
+describe("Deliver N", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("delivers a typed count with its order in one click, as one request", async () => {
+    const { requests, user } = renderStockActions();
+    const count = screen.getByRole("spinbutton", { name: "Units to deliver" });
+    // Empty, the button is the spec's one-unit Delivered.
+    expect(count).toHaveValue(null);
+    await user.type(count, "2");
+    await user.type(referenceField(), "SO-77");
+    await user.click(screen.getByRole("button", { name: "Deliver 2" }));
+    expect(await screen.findByText("2 units delivered. 0 left.")).toBeInTheDocument();
+    expect(requests).toEqual([
+      { url: `/api/bikes/${bike._id}/deliveries`, body: { amount: 2, reference: "SO-77" } },
+    ]);
+    expect(count).toHaveValue(null);
+    expect(referenceField()).toHaveValue("");
+    expect(screen.getByRole("button", { name: "Delivered" })).toBeInTheDocument();
+  });
+
+  it("delivers on Enter in the count", async () => {
+    const { requests, user } = renderStockActions();
+    await user.type(screen.getByRole("spinbutton", { name: "Units to deliver" }), "1{Enter}");
+    expect(await screen.findByText("One unit delivered. 1 left.")).toBeInTheDocument();
+    expect(requests).toEqual([{ url: `/api/bikes/${bike._id}/deliveries`, body: {} }]);
+  });
+
+  it.each(["0", "1.5"])(
+    "refuses a count of %s with one message, sending nothing",
+    async (entry) => {
+      const { requests, user } = renderStockActions();
+      const count = screen.getByRole("spinbutton", { name: "Units to deliver" });
+      await user.type(count, entry);
+      await user.click(screen.getByRole("button", { name: "Delivered" }));
+      expect(await screen.findByRole("alert")).toHaveTextContent(DELIVER_COUNT_PROBLEM);
+      expect(shownTexts(DELIVER_COUNT_PROBLEM)).toHaveLength(1);
+      expect(count).toBeInvalid();
+      expect(count).toHaveFocus();
+      expect(requests).toEqual([]);
+    },
+  );
 });

@@ -1,22 +1,53 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { importFormSchema, REFERENCE_MAX, type Bike } from "@ultimate-bikes/contract/bikes";
+import {
+  importFormSchema,
+  QUANTITY_MAX,
+  REFERENCE_MAX,
+  type Bike,
+} from "@ultimate-bikes/contract/bikes";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import InputGroup from "react-bootstrap/InputGroup";
-import { useRef, useState } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { toast } from "react-toastify";
 import { ApiRequestError } from "../../lib/api-client";
 import { firstErrorMessage } from "../../lib/form-errors";
-import { useDeliverOne, useImportUnits } from "./bikes-api";
+import { useDeliver, useImportUnits } from "./bikes-api";
 
-function ImportForm({ bike, reference }: { bike: Bike; reference: string }) {
+/** What the count beside Delivered refuses, in one toast (the field only turns red). */
+export const DELIVER_COUNT_PROBLEM =
+  "Please enter how many units to deliver: a whole number, 1 or more.";
+
+/** The count beside Delivered: empty is the spec's one unit; undefined when it is no count. */
+function deliverCountOf(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed === "") return 1;
+  if (!/^\d+$/.test(trimmed)) return undefined;
+  const count = Number(trimmed);
+  return count >= 1 && count <= QUANTITY_MAX ? count : undefined;
+}
+
+/**
+ * The Import form. `onImported` runs after each import the server accepted, with the order or
+ * invoice it was for (which then clears).
+ */
+function ImportForm({
+  bike,
+  reference,
+  onImported,
+}: {
+  bike: Bike;
+  reference: string;
+  onImported: (sentReference: string) => void;
+}) {
   const importUnits = useImportUnits(bike._id);
   const form = useForm({
     resolver: zodResolver(importFormSchema),
     defaultValues: { amount: "" },
   });
-  // The problem shows at the field (which takes focus) as well as in the spec's toast.
+  // One message per problem: the spec's toast says it; the field turns red, takes focus, and
+  // carries the words for a screen reader only, so they are not on screen twice.
   const problem = form.formState.errors.amount?.message;
 
   function onImport({ amount }: { amount: number }) {
@@ -25,6 +56,7 @@ function ImportForm({ bike, reference }: { bike: Bike; reference: string }) {
       {
         onSuccess: (updated) => {
           form.reset();
+          onImported(reference);
           toast.success(`${amount} units imported. ${updated.quantity} in stock.`);
         },
         onError: (error) => {
@@ -65,41 +97,71 @@ function ImportForm({ bike, reference }: { bike: Bike; reference: string }) {
         <Button type="submit" variant="dark" disabled={importUnits.isPending}>
           {importUnits.isPending ? "Importing…" : "Import"}
         </Button>
-        <Form.Control.Feedback type="invalid" id="import-amount-error">
-          {problem}
-        </Form.Control.Feedback>
       </InputGroup>
+      <span id="import-amount-error" className="visually-hidden">
+        {problem}
+      </span>
     </Form>
   );
 }
 
-/** Delivered and Import for a bike; `disabled` (the bike was removed) turns both off. */
+/**
+ * Delivered and Import for a bike; `disabled` (the bike was removed) turns both off. Delivered
+ * takes one unit, the spec's; a count beside it ("4") makes it "Deliver 4", one ledger entry. The
+ * order or invoice applies to one change: it clears once the server accepted it.
+ */
 export function StockActions({ bike, disabled = false }: { bike: Bike; disabled?: boolean }) {
-  const deliver = useDeliverOne(bike._id);
+  const deliver = useDeliver(bike._id);
   const [reference, setReference] = useState("");
+  const [countText, setCountText] = useState("");
+  const [countRefused, setCountRefused] = useState(false);
+  const countField = useRef<HTMLInputElement>(null);
   // Set at once on a click: `disabled` waits for a render, which a fast double-click beats.
   const delivering = useRef(false);
+  const count = deliverCountOf(countText);
 
-  function onDelivered() {
+  /** Clears the order or invoice a change was for, unless another was typed meanwhile. */
+  const clearReference = (sent: string) => setReference((now) => (now === sent ? "" : now));
+
+  function onDelivered(event: FormEvent) {
+    event.preventDefault();
     if (delivering.current) return;
+    if (count === undefined) {
+      setCountRefused(true);
+      countField.current?.focus();
+      toast.error(DELIVER_COUNT_PROBLEM);
+      return;
+    }
     if (bike.quantity - 1 < 0) {
       toast.error("Your stock is empty");
       return;
     }
     delivering.current = true;
-    deliver.mutate(reference, {
-      onSuccess: (updated) => toast.success(`One unit delivered. ${updated.quantity} left.`),
-      onError: (error) => toast.error(error.message),
-      onSettled: () => {
-        delivering.current = false;
+    const sent = reference;
+    deliver.mutate(
+      { amount: count, reference: sent },
+      {
+        onSuccess: (updated) => {
+          clearReference(sent);
+          setCountText("");
+          toast.success(
+            count === 1
+              ? `One unit delivered. ${updated.quantity} left.`
+              : `${count} units delivered. ${updated.quantity} left.`,
+          );
+        },
+        onError: (error) => toast.error(error.message),
+        onSettled: () => {
+          delivering.current = false;
+        },
       },
-    });
+    );
   }
 
   return (
     // A disabled fieldset turns off every button and field inside it, the Import form's included.
     <fieldset disabled={disabled}>
-      <div className="d-grid gap-4">
+      <div className="d-grid gap-3">
         <Form.Group controlId="movement-reference">
           <Form.Label>Order or invoice (optional)</Form.Label>
           <Form.Control
@@ -110,15 +172,53 @@ export function StockActions({ bike, disabled = false }: { bike: Bike; disabled?
             aria-describedby="movement-reference-hint"
           />
           <Form.Text id="movement-reference-hint" className="visually-hidden">
-            Kept in the ledger with the next delivery or import.
+            Kept in the ledger with the next delivery or import, then cleared.
           </Form.Text>
         </Form.Group>
-        <div className="d-grid">
-          <Button variant="danger" size="lg" onClick={onDelivered} disabled={deliver.isPending}>
-            {deliver.isPending ? "Delivering…" : "Delivered"}
-          </Button>
-        </div>
-        <ImportForm bike={bike} reference={reference} />
+        <Form onSubmit={onDelivered} noValidate>
+          <InputGroup size="lg" className="flex-nowrap">
+            <InputGroup.Text as="label" htmlFor="deliver-count" className="fs-6">
+              Units
+            </InputGroup.Text>
+            <Form.Control
+              id="deliver-count"
+              aria-label="Units to deliver"
+              ref={countField}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              placeholder="1"
+              className="deliver-count"
+              value={countText}
+              isInvalid={countRefused}
+              aria-invalid={countRefused}
+              aria-describedby="deliver-count-hint"
+              onChange={(event) => {
+                setCountText(event.currentTarget.value);
+                setCountRefused(false);
+              }}
+            />
+            <Button
+              type="submit"
+              variant="danger"
+              className="flex-grow-1"
+              disabled={deliver.isPending}
+            >
+              {deliver.isPending
+                ? "Delivering…"
+                : count && count > 1
+                  ? `Deliver ${count}`
+                  : "Delivered"}
+            </Button>
+          </InputGroup>
+          <span id="deliver-count-hint" className="visually-hidden">
+            {countRefused
+              ? DELIVER_COUNT_PROBLEM
+              : "Empty for one unit; a larger count is delivered as one ledger entry."}
+          </span>
+        </Form>
+        <ImportForm bike={bike} reference={reference} onImported={clearReference} />
       </div>
     </fieldset>
   );
