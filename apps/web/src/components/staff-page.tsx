@@ -4,11 +4,13 @@ import { Link } from "react-router";
 import { useAccount } from "../lib/account";
 import { paths } from "../lib/paths";
 import { usePageTitle } from "../lib/use-page-title";
+import { PendingRoleNotice } from "./pending-role-notice";
 import { Skeleton, SkeletonLines } from "./skeleton";
 
 /**
  * A page of staff's tools: its heading beside the way back to Manage Inventory, then its content
- * for staff, or for anyone else the sentence saying why not (the server refuses them anyway).
+ * for staff, or for anyone else the sentence saying why not (the server refuses them anyway); for
+ * someone whose staff role waits for a verified email, how to start it.
  */
 export function StaffPage({
   title,
@@ -21,7 +23,7 @@ export function StaffPage({
   children: ReactNode;
 }) {
   usePageTitle(title);
-  const { canChangeStock, isPending } = useAccount();
+  const { account, canChangeStock, isPending, pendingRole } = useAccount();
   return (
     <Container as="section" className="py-5">
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-3 mb-4 no-print">
@@ -36,6 +38,9 @@ export function StaffPage({
         </Skeleton>
       ) : canChangeStock ? (
         children
+      ) : account && pendingRole ? (
+        // A pending role is staff or admin: either changes stock.
+        <PendingRoleNotice role={pendingRole} email={account.email} />
       ) : (
         <p>{refusal}</p>
       )}

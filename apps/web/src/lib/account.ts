@@ -4,6 +4,7 @@ import {
   canChangeStock,
   canManagePeople,
   type Account,
+  type Role,
 } from "@ultimate-bikes/contract/roles";
 import { apiRequest } from "./api-client";
 import { ACCOUNT_PATH } from "./account-path";
@@ -16,6 +17,13 @@ export const accountQueryKey = (userId: string | undefined) => ["account", userI
 export const refreshAccount = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: ["account"] });
 
+/** Each role's name as every screen shows it. */
+export const ROLE_LABELS: Record<Role, string> = {
+  member: "Member",
+  staff: "Staff",
+  admin: "Admin",
+};
+
 export interface AccountState {
   /** Undefined while nobody is signed in or the account is loading. */
   account: Account | undefined;
@@ -23,6 +31,8 @@ export interface AccountState {
   /** Deliver, import, delete warehouse stock, restore (docs/decisions/014). */
   canChangeStock: boolean;
   canManagePeople: boolean;
+  /** The role a verified email will bring (an invitation, ADMIN_EMAILS), when more than `role`. */
+  pendingRole: Role | null;
 }
 
 /**
@@ -44,5 +54,6 @@ export function useAccount(): AccountState {
     isPending: session.isPending || (userId !== undefined && query.isPending),
     canChangeStock: account !== undefined && canChangeStock(account.role),
     canManagePeople: account !== undefined && canManagePeople(account.role),
+    pendingRole: account?.pendingRole ?? null,
   };
 }

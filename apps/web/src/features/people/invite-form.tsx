@@ -15,7 +15,7 @@ import { toast } from "react-toastify";
 import { FormProblem } from "../../components/form-problem";
 import { ApiRequestError } from "../../lib/api-client";
 import { useInvite } from "./people-api";
-import { ROLE_LABELS } from "./role-labels";
+import { ROLE_LABELS } from "../../lib/account";
 
 const FIELD_LABELS: Record<FieldPath<InvitationRequestInput>, string> = {
   email: "Email",

@@ -3,7 +3,7 @@ import Button from "react-bootstrap/Button";
 import { toast } from "react-toastify";
 import { formatDateTime } from "../../lib/format";
 import { useRevokeInvitation } from "./people-api";
-import { ROLE_LABELS } from "./role-labels";
+import { ROLE_LABELS } from "../../lib/account";
 
 /** Invitations nobody has signed up with yet, each with a way to take it back. */
 export function PendingInvitations({ invitations }: { invitations: Invitation[] }) {

@@ -7,7 +7,7 @@ import { formatDateTime } from "../../lib/format";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { useRemovePerson } from "./people-api";
 import { PersonActions } from "./person-actions";
-import { ROLE_LABELS } from "./role-labels";
+import { ROLE_LABELS } from "../../lib/account";
 
 /** Bootstrap's md breakpoint: from here the table fits without sideways scrolling. */
 const TABLE_WIDTH = "(min-width: 768px)";

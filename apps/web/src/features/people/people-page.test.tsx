@@ -54,7 +54,11 @@ interface Sent {
  */
 function renderPeople(
   role: Role,
-  { width = 1280, answer }: { width?: number; answer?: (sent: Sent) => Response } = {},
+  {
+    width = 1280,
+    answer,
+    pendingRole = null,
+  }: { width?: number; answer?: (sent: Sent) => Response; pendingRole?: Role | null } = {},
 ) {
   const sent: Sent[] = [];
   // A removed person leaves the list, as on the server.
@@ -63,8 +67,9 @@ function renderPeople(
     id: "admin-1",
     name: "Adam Admin",
     email: "adam@example.com",
-    emailVerified: true,
+    emailVerified: pendingRole === null,
     role,
+    pendingRole,
     accessPolicy: "invite",
   };
   stubScreenWidth(width);
@@ -107,6 +112,24 @@ describe("the People page", () => {
     expect(screen.queryByRole("button", { name: "Send invitation" })).toBeNull();
     expect(sent.map((request) => request.url)).toEqual(["/api/account"]);
     expect(document.title).toBe("People- Ultimate Bikes");
+  });
+
+  it("tells a configured admin who has not confirmed their email how to start, not that only admins manage people", async () => {
+    const { sent } = renderPeople("member", { pendingRole: "admin" });
+    expect(
+      await screen.findByText("You are invited as Admin: confirm your email to start."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Send the link again" })).toBeInTheDocument();
+    expect(screen.queryByText(/Only admins manage people/)).toBeNull();
+    expect(sent.map((request) => request.url)).toEqual(["/api/account"]);
+  });
+
+  it("tells invited staff who have not confirmed their email how to start, and who manages people", async () => {
+    renderPeople("member", { pendingRole: "staff" });
+    expect(
+      await screen.findByText("You are invited as Staff: confirm your email to start."),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Only admins manage people/)).toBeInTheDocument();
   });
 
   it("shows an admin the policy, the invitations and everyone, locking yourself and ADMIN_EMAILS admins", async () => {

@@ -1,5 +1,6 @@
 import Container from "react-bootstrap/Container";
 import { ErrorMessage } from "../../components/error-message";
+import { PendingRoleNotice } from "../../components/pending-role-notice";
 import { Skeleton, SkeletonLines, SkeletonTable } from "../../components/skeleton";
 import { useAccount } from "../../lib/account";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -9,10 +10,16 @@ import { PeopleList } from "./people-list";
 import { PendingInvitations } from "./pending-invitations";
 import { POLICY_SENTENCES } from "./role-labels";
 
-/** Admins invite, promote, demote and remove people; everyone else is told only admins do. */
+const ONLY_ADMINS =
+  "Only admins manage people. Ask an admin if someone needs an invitation or a new role.";
+
+/**
+ * Admins invite, promote, demote and remove people; everyone else is told only admins do, and
+ * someone whose role waits for a verified email how to start it.
+ */
 export function PeoplePage() {
   usePageTitle("People");
-  const { account, isPending, canManagePeople } = useAccount();
+  const { account, isPending, canManagePeople, pendingRole } = useAccount();
   // Nothing is asked of the server for someone who may not see it.
   const people = usePeople(canManagePeople);
 
@@ -23,10 +30,15 @@ export function PeoplePage() {
         <SkeletonLines lines={2} />
       </Skeleton>
     );
-  } else if (!account || !canManagePeople) {
+  } else if (account && !canManagePeople && pendingRole) {
     content = (
-      <p>Only admins manage people. Ask an admin if someone needs an invitation or a new role.</p>
+      <>
+        <PendingRoleNotice role={pendingRole} email={account.email} />
+        {pendingRole !== "admin" && <p>{ONLY_ADMINS}</p>}
+      </>
     );
+  } else if (!account || !canManagePeople) {
+    content = <p>{ONLY_ADMINS}</p>;
   } else {
     content = (
       <>

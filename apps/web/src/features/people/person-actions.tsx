@@ -5,7 +5,7 @@ import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import { toast } from "react-toastify";
 import { useChangeRole } from "./people-api";
-import { ROLE_LABELS } from "./role-labels";
+import { ROLE_LABELS } from "../../lib/account";
 
 /** Why an admin may not change this person here, if they may not (the server refuses it too). */
 function lockedReason(person: Person, signedInId: string): string | undefined {

@@ -1,10 +1,4 @@
-import type { AccessPolicy, Role } from "@ultimate-bikes/contract/roles";
-
-export const ROLE_LABELS: Record<Role, string> = {
-  member: "Member",
-  staff: "Staff",
-  admin: "Admin",
-};
+import type { AccessPolicy } from "@ultimate-bikes/contract/roles";
 
 /** The access policy in one sentence, for the top of the People page. */
 export const POLICY_SENTENCES: Record<AccessPolicy, string> = {
