@@ -12,7 +12,7 @@ import { EDITABLE_FIELD_LABELS } from "./editable-field-labels";
 const describe: Record<StockMovement["kind"], (movement: StockMovement) => string> = {
   seed: ({ delta }) => `Opening stock of ${delta}`,
   create: ({ delta }) => `Added with ${delta}`,
-  deliver: () => "Delivered 1",
+  deliver: ({ delta }) => `Delivered ${-delta}`,
   import: ({ delta }) => `Imported ${delta}`,
   delete: ({ delta }) => `Deleted (${-delta} units)`,
   restore: ({ delta }) => `Restored with ${delta}`,
