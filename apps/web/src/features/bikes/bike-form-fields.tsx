@@ -21,7 +21,7 @@ export interface BikeFieldSpec<Name extends string = string> {
 const REORDER_POINT_MEANING = `At or below this quantity the bike shows "${STOCK_STATUS_LABELS.low}".`;
 
 type BikeFieldName =
-  "name" | "photo" | "des" | "price" | "quantity" | "supplierName" | "reorderPoint";
+  "name" | "photo" | "des" | "price" | "costPrice" | "quantity" | "supplierName" | "reorderPoint";
 
 /** The bike's fields as both forms label them. */
 export const bikeFields: { [Name in BikeFieldName]: BikeFieldSpec<Name> } = {
@@ -29,6 +29,14 @@ export const bikeFields: { [Name in BikeFieldName]: BikeFieldSpec<Name> } = {
   photo: { name: "photo", label: "Photo url", type: "url", placeholder: "https://…" },
   des: { name: "des", label: "Description", as: "textarea" },
   price: { name: "price", label: "Price (USD)", inputMode: "decimal", placeholder: "1999.99" },
+  costPrice: {
+    name: "costPrice",
+    label: "Cost price (optional)",
+    inputMode: "decimal",
+    placeholder: "1499.99",
+    hint: "What the bike cost (USD). The dashboard values the stock at cost where it is known. Visitors never see it.",
+    optional: true,
+  },
   quantity: { name: "quantity", label: "Quantity", inputMode: "numeric", placeholder: "10" },
   supplierName: { name: "supplierName", label: "Supplier name" },
   reorderPoint: {

@@ -33,6 +33,7 @@ const fields: BikeFieldSpec<FieldPath<BikeDetailsInput>>[] = [
   bikeFields.photo,
   bikeFields.des,
   bikeFields.price,
+  bikeFields.costPrice,
   bikeFields.supplierName,
   bikeFields.reorderPoint,
 ];
@@ -43,6 +44,7 @@ const EDITABLE: EditableBikeField[] = fields.map((field) => field.name);
 const formValuesOf = ({ tag: _tag, ...details }: BikeDetails): BikeDetailsInput => ({
   ...details,
   price: details.price.toFixed(2),
+  costPrice: details.costPrice === null ? "" : details.costPrice.toFixed(2),
   reorderPoint: String(details.reorderPoint),
 });
 

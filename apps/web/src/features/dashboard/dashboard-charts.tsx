@@ -1,4 +1,4 @@
-import type { Dashboard } from "@ultimate-bikes/contract/dashboard";
+import { OTHER_SUPPLIERS, type Dashboard } from "@ultimate-bikes/contract/dashboard";
 import {
   BarController,
   BarElement,
@@ -10,7 +10,10 @@ import {
   type ChartConfiguration,
 } from "chart.js";
 import { useEffect, useRef } from "react";
+import { Link } from "react-router";
 import { formatCount, formatPrice } from "../../lib/format";
+import { paths } from "../../lib/paths";
+import { compactMoneyText } from "./dashboard-figures";
 
 // Only what two bar charts need, so the chart library's chunk stays small.
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
@@ -50,9 +53,20 @@ const shortDay = (day: string) =>
     timeZone: "UTC",
   });
 
-/** The dashboard's two charts, each with its numbers as a table for whoever cannot see it. */
+/** A supplier's name as the chart's axis shows it: at most this many characters, then "…". */
+const AXIS_LABEL_MAX = 16;
+const axisLabel = (name: string) =>
+  name.length > AXIS_LABEL_MAX ? `${name.slice(0, AXIS_LABEL_MAX - 1).trimEnd()}…` : name;
+
+/**
+ * The dashboard's two charts, each with its numbers as a table for whoever cannot see it. Axis
+ * labels never overlap or get cut: the days' axis skips labels that would not fit, suppliers'
+ * names are shortened (the tooltip and the table give them whole), the value axis is compact.
+ * Only the most valuable suppliers are bars; the rest are one row of the table, "Others", since
+ * at warehouse scale their sum would dwarf every bar.
+ */
 export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
-  const { unitsPerDay, valueBySupplier } = dashboard;
+  const { unitsPerDay, valueBySupplier, otherSuppliers } = dashboard;
   const movementChart: ChartConfiguration<"bar"> = {
     type: "bar",
     data: {
@@ -70,7 +84,15 @@ export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
         },
       ],
     },
-    options: { responsive: true, maintainAspectRatio: false, animation: false },
+    options: {
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: false,
+      scales: {
+        x: { ticks: { maxRotation: 0, autoSkip: true, autoSkipPadding: 12 } },
+        y: { beginAtZero: true, ticks: { precision: 0 } },
+      },
+    },
   };
   const valueChart: ChartConfiguration<"bar"> = {
     type: "bar",
@@ -84,7 +106,35 @@ export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
         },
       ],
     },
-    options: { indexAxis: "y", responsive: true, maintainAspectRatio: false, animation: false },
+    options: {
+      indexAxis: "y",
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: false,
+      plugins: {
+        tooltip: {
+          callbacks: { label: (item) => ` ${formatPrice(Number(item.parsed.x))}` },
+        },
+      },
+      scales: {
+        x: {
+          beginAtZero: true,
+          ticks: {
+            maxRotation: 0,
+            autoSkipPadding: 12,
+            callback: (value) => compactMoneyText(Number(value)),
+          },
+        },
+        y: {
+          ticks: {
+            autoSkip: false,
+            callback(value) {
+              return axisLabel(this.getLabelForValue(Number(value)));
+            },
+          },
+        },
+      },
+    },
   };
   return (
     <div className="row g-4">
@@ -130,28 +180,44 @@ export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
           <p>No stock yet.</p>
         ) : (
           <>
-            <BarChart config={valueChart} label="Bar chart of the stock's value by supplier" />
-            <details className="mt-2">
-              <summary>The numbers</summary>
-              <table className="table table-sm">
-                <thead>
-                  <tr>
-                    <th scope="col">Supplier</th>
-                    <th scope="col" className="text-end">
-                      Value
-                    </th>
+            <BarChart
+              config={valueChart}
+              label={`Bar chart of the stock's value by supplier, the ${valueBySupplier.length} most valuable`}
+            />
+            <table className="table table-sm mt-2">
+              <caption className="visually-hidden">Stock value by supplier</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Supplier</th>
+                  <th scope="col" className="text-end">
+                    Value
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {valueBySupplier.map((entry) => (
+                  <tr key={entry.supplierName}>
+                    <td className="text-break">
+                      <Link
+                        to={`${paths.inventory}?${new URLSearchParams({ supplier: entry.supplierName }).toString()}`}
+                      >
+                        {entry.supplierName}
+                      </Link>
+                    </td>
+                    <td className="text-end text-nowrap">{formatPrice(entry.value)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {valueBySupplier.map((entry) => (
-                    <tr key={entry.supplierName}>
-                      <td className="text-break">{entry.supplierName}</td>
-                      <td className="text-end">{formatPrice(entry.value)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </details>
+                ))}
+                {otherSuppliers && (
+                  <tr>
+                    <td>
+                      {OTHER_SUPPLIERS} ({formatCount(otherSuppliers.suppliers)}{" "}
+                      {otherSuppliers.suppliers === 1 ? "supplier" : "suppliers"})
+                    </td>
+                    <td className="text-end text-nowrap">{formatPrice(otherSuppliers.value)}</td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
           </>
         )}
       </section>
