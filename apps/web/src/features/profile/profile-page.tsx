@@ -3,19 +3,25 @@ import Container from "react-bootstrap/Container";
 import Form from "react-bootstrap/Form";
 import { toast } from "react-toastify";
 import { ErrorMessage } from "../../components/error-message";
+import { PendingRoleNotice } from "../../components/pending-role-notice";
 import { Skeleton, SkeletonLines } from "../../components/skeleton";
-import { useAccount } from "../../lib/account";
+import { ROLE_LABELS, useAccount } from "../../lib/account";
 import { useSession } from "../../lib/auth-client";
 import { usePageTitle } from "../../lib/use-page-title";
+import { NameForm } from "./name-form";
+import { OtherSessions } from "./other-sessions";
+import { PasswordForm } from "./password-form";
 import { useLowStockAlerts, useSetLowStockAlerts } from "./profile-api";
 
-const ROLE_NAMES = { member: "Member", staff: "Staff", admin: "Admin" } as const;
-
-/** Who is signed in, and (for staff) whether they get a mail when a bike runs low. */
+/**
+ * Who is signed in: their email and role (and a role that waits for a verified email), their name
+ * and password to change, the other sessions to sign out, and (for staff) whether they get a mail
+ * when a bike runs low.
+ */
 export function ProfilePage() {
   usePageTitle("Profile");
   const user = useSession().data?.user;
-  const { account, canChangeStock, isPending } = useAccount();
+  const { account, canChangeStock, isPending, pendingRole } = useAccount();
   return (
     <Container as="section" className="py-5 add-bike-form">
       <h1 className="mb-4">Your profile</h1>
@@ -25,20 +31,41 @@ export function ProfilePage() {
         </Skeleton>
       ) : (
         <>
+          {pendingRole && <PendingRoleNotice role={pendingRole} email={user.email} />}
           <dl className="row">
-            <dt className="col-sm-3">Name</dt>
-            <dd className="col-sm-9">{user.name || "—"}</dd>
             <dt className="col-sm-3">Email</dt>
             <dd className="col-sm-9 text-break">{user.email}</dd>
             <dt className="col-sm-3">Role</dt>
-            <dd className="col-sm-9">{account ? ROLE_NAMES[account.role] : "—"}</dd>
+            <dd className="col-sm-9">{account ? ROLE_LABELS[account.role] : "—"}</dd>
           </dl>
-          <h2 className="h4 mt-4">Low-stock alerts</h2>
-          {canChangeStock ? (
-            <LowStockAlertSwitch />
-          ) : (
-            <p>Low-stock alerts are for warehouse staff.</p>
-          )}
+          <section aria-labelledby="profile-name-heading" className="mt-4">
+            <h2 id="profile-name-heading" className="h4">
+              Name
+            </h2>
+            <NameForm name={user.name} />
+          </section>
+          <section aria-labelledby="profile-password-heading" className="mt-5">
+            <h2 id="profile-password-heading" className="h4">
+              Password
+            </h2>
+            <PasswordForm email={user.email} name={user.name} />
+          </section>
+          <section aria-labelledby="profile-sessions-heading" className="mt-5">
+            <h2 id="profile-sessions-heading" className="h4">
+              Other sessions
+            </h2>
+            <OtherSessions />
+          </section>
+          <section aria-labelledby="profile-alerts-heading" className="mt-5">
+            <h2 id="profile-alerts-heading" className="h4">
+              Low-stock alerts
+            </h2>
+            {canChangeStock ? (
+              <LowStockAlertSwitch />
+            ) : (
+              <p>Low-stock alerts are for warehouse staff.</p>
+            )}
+          </section>
         </>
       )}
     </Container>
