@@ -28,9 +28,12 @@ export const STOCK_STATUS_LABELS = { out: "Out of stock", low: "Low stock" } as 
 
 /**
  * `created` is the order bikes were added in, the original list's order, which Home's featured
- * bikes keep (docs/product.md, Screens).
+ * bikes keep (docs/product.md, Screens). `relevance` is the best match first: the name that is
+ * the search's words, then names that start with them, then the rest, each by name; without
+ * words it is the name order.
  */
 export const STOCK_SORTS = [
+  "relevance",
   "name",
   "-name",
   "price",
@@ -47,26 +50,35 @@ export const stockSortSchema = z.enum(STOCK_SORTS, {
 });
 export type StockSort = z.infer<typeof stockSortSchema>;
 
+/** Whether a search text holds a word: a letter or a digit (the server's searchWords). */
+export const hasSearchWords = (q: string | undefined) => /[\p{L}\p{N}]/u.test(q ?? "");
+
+/** The sort of a query that names none: the best match first while it has words, else by name. */
+export const defaultStockSort = (q: string | undefined): StockSort =>
+  hasSearchWords(q) ? "relevance" : "name";
+
 /**
  * The query of `GET /api/stock`. `q`: words, each matched as the start of a word in the name,
- * supplier or description, ignoring case and accents. `cursor`: the `nextCursor` of the page
- * before, opaque to clients.
+ * supplier or description, ignoring case and accents. `sort`: by default `relevance` while `q`
+ * has words, else `name`. `cursor`: the `nextCursor` of the page before, opaque to clients.
  */
-export const stockQuerySchema = z.strictObject({
-  q: safeText(SEARCH_TEXT_MAX, { required: false }).optional(),
-  supplier: safeText(TEXT_MAX).optional(),
-  status: z.enum(stockStatusSchema.options, { error: "must be in, low or out" }).optional(),
-  owner: z.literal("me", { error: "must be me" }).optional(),
-  sort: stockSortSchema.default("name"),
-  limit: z.coerce
-    .number({ error: "must be a whole number" })
-    .int("must be a whole number")
-    .min(1, "must be at least 1")
-    .max(STOCK_PAGE_MAX, `must be at most ${STOCK_PAGE_MAX}`)
-    .default(STOCK_PAGE_DEFAULT),
-  // Room for the longest name as a sort key: 120 characters of up to 3 UTF-8 bytes, base64.
-  cursor: safeText(1000, { trim: false }).optional(),
-});
+export const stockQuerySchema = z
+  .strictObject({
+    q: safeText(SEARCH_TEXT_MAX, { required: false }).optional(),
+    supplier: safeText(TEXT_MAX).optional(),
+    status: z.enum(stockStatusSchema.options, { error: "must be in, low or out" }).optional(),
+    owner: z.literal("me", { error: "must be me" }).optional(),
+    sort: stockSortSchema.optional(),
+    limit: z.coerce
+      .number({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(STOCK_PAGE_MAX, `must be at most ${STOCK_PAGE_MAX}`)
+      .default(STOCK_PAGE_DEFAULT),
+    // Room for the longest name as a sort key: 120 characters of up to 3 UTF-8 bytes, base64.
+    cursor: safeText(1000, { trim: false }).optional(),
+  })
+  .transform((query) => ({ ...query, sort: query.sort ?? defaultStockSort(query.q) }));
 export type StockQuery = z.output<typeof stockQuerySchema>;
 export type StockQueryInput = z.input<typeof stockQuerySchema>;
 

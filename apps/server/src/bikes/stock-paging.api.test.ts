@@ -11,6 +11,8 @@ const SORTING = "Sortwell Supply";
 
 /** The value each sort orders by, as the answer shows it (`created` has none: see below). */
 const shownKey: Record<string, (item: StockItem) => string | number> = {
+  // Without words, every bike has the same rank: the name order.
+  relevance: (item) => item.name,
   name: (item) => item.name,
   price: (item) => item.price,
   quantity: (item) => item.quantity,

@@ -23,6 +23,9 @@ describe(`narrow, broad and dense searches on ${testDatabaseKind}`, () => {
       ["Ducati Scrambler Icon", 0],
       ["Ducati Scrambler Nightshift", 2],
       ["Moto Morini Seiemmezzo", 8],
+      // An exact name for the relevance order's first rank, and one with the words elsewhere.
+      ["Ducati Scrambler", 4],
+      ["Classic Ducati Scrambler", 1],
     ] as const) {
       await addBike(test.app, test.users.owner, { name, quantity, supplierName: "Scramble Ltd." });
     }
@@ -50,6 +53,7 @@ describe(`narrow, broad and dense searches on ${testDatabaseKind}`, () => {
     ["d", {}],
     ["s", { status: "in" }],
     ["ducati scr", {}],
+    ["ducati scrambler", {}],
     // Short words only: each has a prefix table, so the dense plan takes them too.
     ["duca", {}],
     ["du s", {}],
