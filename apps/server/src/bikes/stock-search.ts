@@ -23,8 +23,6 @@ export interface StockFilters {
   supplier?: string | undefined;
   status?: StockStatus | undefined;
   ownerId?: string | undefined;
-  /** The bike with this stock number (a search for `UB-00042`), instead of any words. */
-  stockNumber?: number | undefined;
   /** Only the bikes of this rank of the relevance order (RELEVANCE_RANKS); with words only. */
   rank?: RelevanceRank | undefined;
 }
@@ -185,9 +183,6 @@ export function createStockSearch(
 
   const matching = (filters: StockFilters, plan: SearchPlan) => (eb: BikeFilter) => {
     const conditions: Expression<SqlBool>[] = [];
-    if (filters.stockNumber !== undefined) {
-      conditions.push(eb("bike.stock_number", "=", filters.stockNumber));
-    }
     if (filters.words.length) {
       conditions.push(textMatch(kind, filters.words, plan, filters.rank));
     }
