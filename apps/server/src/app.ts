@@ -15,6 +15,8 @@ import { deletedBikesRoutes } from "./bikes/deleted-bikes-routes.ts";
 import { itemsRoutes } from "./bikes/items-routes.ts";
 import { createStockRepository } from "./bikes/stock-repository.ts";
 import { createStockRules } from "./bikes/stock-rules.ts";
+import { createStockNumbers } from "./bikes/stock-number-repository.ts";
+import { stockNumberRoutes } from "./bikes/stock-number-routes.ts";
 import { stockRoutes } from "./bikes/stock-routes.ts";
 import { createStockSearch } from "./bikes/stock-search.ts";
 import type { AppConfig } from "./config.ts";
@@ -199,9 +201,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         retentionDays: config.deletedRetentionDays,
       });
       await api.register(stockRoutes, { stock, authentication });
+      await api.register(stockNumberRoutes, {
+        stockNumbers: createStockNumbers(database.db, writes),
+        authentication,
+      });
       await api.register(stockEventsRoutes, { hub });
       await api.register(stockCsvRoutes, {
         db: database.db,
+        search: createStockSearch(database, config.publicUrl),
         imports: createStockImports({
           database: config.database,
           turns: database.turns,

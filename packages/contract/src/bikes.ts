@@ -282,9 +282,12 @@ export const editableBikeFieldSchema = z.enum([
 ]);
 export type EditableBikeField = z.infer<typeof editableBikeFieldSchema>;
 
-/** One field an edit changed, with its value before and after (prices in dollars; null: none). */
+/**
+ * One field an edit changed, with its value before and after (prices in dollars; null: none).
+ * The stock number has its own edit (`PUT /bikes/{id}/stock-number`), recorded the same way.
+ */
 export const bikeChangeSchema = z.object({
-  field: editableBikeFieldSchema,
+  field: z.union([editableBikeFieldSchema, z.literal("stockNumber")]),
   from: z.union([z.string(), z.number(), z.null()]),
   to: z.union([z.string(), z.number(), z.null()]),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bikeIdSchema, stockMovementKindSchema, stockMovementSchema } from "./bikes.ts";
+import { bikeIdSchema, stockMovementKindSchema, stockMovementSchema, TEXT_MAX } from "./bikes.ts";
 
 /** The whole ledger, a page at a time (issue 13). */
 export const LEDGER_PAGE_DEFAULT = 50;
@@ -11,6 +11,11 @@ const day = z.iso.date({ error: "must be a date like 2026-11-24" });
 export const ledgerQuerySchema = z
   .strictObject({
     bikeId: bikeIdSchema.optional(),
+    /**
+     * A bike as a person names it (issue 21): its id, its stock number (`UB-00042`, any case) or
+     * its name (any case; every bike of that name, in stock or deleted).
+     */
+    bike: z.string().trim().min(1).max(TEXT_MAX).optional(),
     /** A person, by their account id. */
     actor: z.string().trim().min(1).max(100).optional(),
     kind: stockMovementKindSchema.optional(),

@@ -1,4 +1,5 @@
 import type { Bike } from "@ultimate-bikes/contract/bikes";
+import { formatStockNumber } from "@ultimate-bikes/contract/stock-number";
 
 /** The public columns: no owner, so a public read cannot leak an owner's email. */
 export const bikeColumns = [
@@ -10,6 +11,7 @@ export const bikeColumns = [
   "bike.quantity",
   "bike.supplier_name",
   "bike.reorder_point",
+  "bike.stock_number",
 ] as const;
 
 export interface BikeRow {
@@ -21,6 +23,8 @@ export interface BikeRow {
   quantity: number;
   supplier_name: string;
   reorder_point: number;
+  /** Null only for a bike added by a server of the previous release (migration 018). */
+  stock_number: number | null;
 }
 
 /**
@@ -43,5 +47,6 @@ export function toBike(row: BikeRow, publicUrl: string): Bike {
     quantity: row.quantity,
     supplierName: row.supplier_name,
     reorderPoint: row.reorder_point,
+    stockNumber: row.stock_number === null ? null : formatStockNumber(Number(row.stock_number)),
   };
 }

@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { Database, StockMovementKind } from "../db/schema.ts";
 import { bikeColumns, toBike } from "./bike-rows.ts";
 import { costPriceCents } from "./bike-details.ts";
+import { takeStockNumbers } from "./stock-number-sequence.ts";
 
 /*
  * What the repositories that write bikes share (stock-repository.ts, deleted-bikes-repository.ts,
@@ -84,10 +85,12 @@ export async function insertBikeWithMovement(
   createdAt: string,
 ): Promise<string> {
   const id = randomUUID();
+  const stockNumber = await takeStockNumbers(trx, 1);
   await trx
     .insertInto("bike")
     .values({
       id,
+      stock_number: stockNumber,
       name: bike.name,
       des: bike.des,
       photo: bike.photo,

@@ -26,6 +26,8 @@ describe(`bikes read API on ${testDatabaseKind}`, () => {
       quantity: first.quantity,
       supplierName: first.supplierName,
       reorderPoint: DEFAULT_REORDER_POINT,
+      // Seeded first, so the first stock number (issue 21).
+      stockNumber: "UB-00001",
     });
   });
 

@@ -22,6 +22,7 @@ const storedBikeColumns = [
   "owner_id",
   "created_at",
   "updated_at",
+  "stock_number",
 ] as const;
 
 /** A bike in Recently deleted, with when and by whom (docs/decisions/015). */
@@ -121,6 +122,7 @@ export function createDeletedBikesRepository(
           "deleted_bike.quantity",
           "deleted_bike.supplier_name",
           "deleted_bike.reorder_point",
+          "deleted_bike.stock_number",
           "deleted_bike.deleted_at",
           "deleted_bike.deleted_by",
           "user.name as deleted_by_name",

@@ -19,6 +19,7 @@ const bike = (quantity: number): Bike => ({
   quantity,
   supplierName: "Supplier",
   reorderPoint: 3,
+  stockNumber: "UB-00001",
 });
 
 type Queries = StockRepository & DeletedBikesRepository & LedgerRepository & StockSearch;
@@ -251,7 +252,7 @@ describe("searching the stock", () => {
     expect(calls.page).toEqual([
       [
         { words: ["ducati", "elan"], supplier: "Supplier", status: "low", ownerId: "me" },
-        "relevance",
+        "name",
         2,
         undefined,
       ],

@@ -19,6 +19,7 @@ import {
 } from "@ultimate-bikes/contract/stock";
 import { canChangeStock, type Role } from "@ultimate-bikes/contract/roles";
 import { isOwnEmail } from "../auth/authentication.ts";
+import { parseStockNumber } from "@ultimate-bikes/contract/stock-number";
 import { searchWords } from "../db/search-folding.ts";
 import { detailsTagOf, ifMatchNames, type StoredDetails } from "./bike-details.ts";
 import type { LedgerRepository } from "../ledger/ledger-repository.ts";
@@ -151,8 +152,11 @@ export function createStockRules(
     async search(query: StockQuery, ownerId?: string): Promise<Outcome<StockPage>> {
       const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query.sort);
       if (typeof after === "string") return { status: "unusable-cursor", problem: after };
+      // A search that is a stock number (UB-00042) finds that bike, not the words.
+      const stockNumber = parseStockNumber(query.q ?? "");
       const filters = {
-        words: searchWords(query.q ?? ""),
+        words: stockNumber === undefined ? searchWords(query.q ?? "") : [],
+        stockNumber,
         supplier: query.supplier,
         status: query.status,
         ownerId,

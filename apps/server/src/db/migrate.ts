@@ -16,6 +16,7 @@ import { createLowStockAlerts } from "./migrations/014-low-stock-alerts.ts";
 import { createVersionLeases } from "./migrations/015-read-lease-table.ts";
 import { addFourLetterSearchPrefixes } from "./migrations/016-four-letter-search-prefixes.ts";
 import { dropVersionLeases } from "./migrations/017-drop-read-lease-table.ts";
+import { addStockNumbers } from "./migrations/018-stock-numbers.ts";
 import { addCostPrices } from "./migrations/019-cost-prices.ts";
 
 /**
@@ -41,16 +42,23 @@ function migrations({ kind }: AppDatabase): Record<string, Migration> {
     "015-version-leases": createVersionLeases(kind),
     "016-four-letter-search-prefixes": addFourLetterSearchPrefixes(kind),
     "017-drop-read-lease-table": dropVersionLeases(kind),
+    "018-stock-numbers": addStockNumbers(kind),
     "019-cost-prices": addCostPrices(),
   };
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<void> {
+  await migrateTo(database);
+}
+
+/** Up to and including the migration `name` (a test of one migration's data), else all. */
+export async function migrateTo(database: AppDatabase, name?: string): Promise<void> {
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations(database) },
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } =
+    name === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(name);
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed`, { cause: error });

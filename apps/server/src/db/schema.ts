@@ -26,6 +26,11 @@ export interface BikeTable {
   owner_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /**
+   * Its stock number, shown as `UB-00042` (migration 018): unique, kept when deleted. Null only
+   * for a bike a server of the previous release added during an upgrade.
+   */
+  stock_number: number | null;
 }
 
 export type StockMovementKind =
@@ -56,6 +61,12 @@ export interface StockMovementTable {
   reference: string | null;
   /** On `edit`: what changed, as JSON `[{ field, from, to }]` (migration 010). */
   changes: string | null;
+}
+
+/** Where new stock numbers come from (migration 018): one row, `bike`, the last number given. */
+export interface StockNumberSequenceTable {
+  name: string;
+  last_number: number;
 }
 
 /** The columns of better-auth's user table that our queries join on (it owns the rest). */
@@ -128,6 +139,7 @@ export interface Database {
   invitation: InvitationTable;
   bike: BikeTable;
   deleted_bike: DeletedBikeTable;
+  stock_number_sequence: StockNumberSequenceTable;
   stock_movement: StockMovementTable;
   uploaded_photo: UploadedPhotoTable;
   low_stock_subscription: LowStockSubscriptionTable;

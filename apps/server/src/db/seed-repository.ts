@@ -1,6 +1,7 @@
 import type { NewBike } from "@ultimate-bikes/contract/bikes";
 import type { Insertable, Kysely } from "kysely";
 import { committingWrites, insertBikeWithMovement } from "../bikes/bike-writes.ts";
+import { takeStockNumbers } from "../bikes/stock-number-sequence.ts";
 import type { BikeTable, Database } from "./schema.ts";
 
 /**
@@ -48,8 +49,12 @@ export function createSeedRepository(
      */
     async insertSeedRows(rows: readonly Insertable<BikeTable>[], rowsPerInsert: number) {
       await write(async (trx) => {
+        // Their stock numbers, in the order given (migration 018).
+        const firstNumber = await takeStockNumbers(trx, rows.length);
         for (let start = 0; start < rows.length; start += rowsPerInsert) {
-          const batch = rows.slice(start, start + rowsPerInsert);
+          const batch = rows
+            .slice(start, start + rowsPerInsert)
+            .map((bike, index) => ({ ...bike, stock_number: firstNumber + start + index }));
           await trx.insertInto("bike").values(batch).execute();
           await trx
             .insertInto("stock_movement")

@@ -1,8 +1,9 @@
-import type { StockMovement } from "@ultimate-bikes/contract/bikes";
+import { bikeIdSchema, type StockMovement } from "@ultimate-bikes/contract/bikes";
 import type { LedgerEntry, LedgerQuery } from "@ultimate-bikes/contract/ledger";
 import { stockStatusOf } from "@ultimate-bikes/contract/stock";
+import { parseStockNumber } from "@ultimate-bikes/contract/stock-number";
 import type { StockEvent } from "@ultimate-bikes/contract/stock-events";
-import type { Kysely } from "kysely";
+import { sql, type Kysely, type SqlBool } from "kysely";
 import { toBike } from "../bikes/bike-rows.ts";
 import { ledgerEntryOf, movementColumns, movementOf } from "../bikes/movement-rows.ts";
 import { toIsoTimestamp, type Database } from "../db/schema.ts";
@@ -13,6 +14,17 @@ export type LedgerFilters = Omit<LedgerQuery, "limit" | "cursor">;
 const startOf = (day: string) => `${day}T00:00:00.000Z`;
 const dayAfter = (day: string) =>
   new Date(Date.parse(startOf(day)) + 24 * 60 * 60 * 1000).toISOString();
+
+/**
+ * Which bikes a person's text names (issue 21): the one with that id, the one with that stock
+ * number, or those of that name, ignoring case. Both `bike` and `deleted_bike` have these columns.
+ */
+function bikesNamed(text: string) {
+  const stockNumber = parseStockNumber(text);
+  if (bikeIdSchema.safeParse(text).success) return sql<SqlBool>`id = ${text}`;
+  if (stockNumber !== undefined) return sql<SqlBool>`stock_number = ${stockNumber}`;
+  return sql<SqlBool>`lower(name) = lower(${text})`;
+}
 
 /**
  * The stock ledger's reads: the whole ledger, newest first, filtered (issue 13), a bike's own, and
@@ -31,6 +43,16 @@ export function createLedgerRepository(db: Kysely<Database>, { publicUrl }: { pu
         .limit(limit);
       if (beforeId !== undefined) query = query.where("stock_movement.id", "<", beforeId);
       if (filters.bikeId) query = query.where("stock_movement.bike_id", "=", filters.bikeId);
+      if (filters.bike) {
+        const named = bikesNamed(filters.bike);
+        query = query.where("stock_movement.bike_id", "in", (eb) =>
+          eb
+            .selectFrom("bike")
+            .select("bike.id")
+            .where(named)
+            .unionAll(eb.selectFrom("deleted_bike").select("deleted_bike.id").where(named)),
+        );
+      }
       if (filters.actor) query = query.where("stock_movement.actor_id", "=", filters.actor);
       if (filters.kind) query = query.where("stock_movement.kind", "=", filters.kind);
       if (filters.from)
@@ -105,6 +127,7 @@ export function createLedgerRepository(db: Kysely<Database>, { publicUrl }: { pu
           "bike.price_cents",
           "bike.supplier_name",
           "bike.reorder_point",
+          "bike.stock_number",
           "bike.updated_at",
         ])
         .where("movement.id", ">", afterId)
@@ -133,6 +156,7 @@ export function createLedgerRepository(db: Kysely<Database>, { publicUrl }: { pu
             quantity: row.quantity_after,
             supplier_name: row.supplier_name!,
             reorder_point: row.reorder_point!,
+            stock_number: row.stock_number,
           },
           publicUrl,
         );

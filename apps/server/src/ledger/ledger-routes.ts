@@ -59,7 +59,7 @@ export async function ledgerRoutes(
       schema: {
         tags: ["stock"],
         summary:
-          "Every stock movement, newest first, filtered by bike, person, kind and dates (staff)",
+          "Every stock movement, newest first, filtered by bike (its id, stock number or name), person, kind and dates (staff)",
         querystring: ledgerQuerySchema,
         response: { 200: ledgerPageSchema, ...errors(400, 401, 403) },
       },
@@ -100,8 +100,8 @@ export async function ledgerRoutes(
     },
     async (request, reply) => {
       // The whole ledger past the cursor: no page size.
-      const { bikeId, actor, kind, from, to, cursor } = request.query;
-      const filters = { bikeId, actor, kind, from, to };
+      const { bikeId, bike, actor, kind, from, to, cursor } = request.query;
+      const filters = { bikeId, bike, actor, kind, from, to };
       async function* lines() {
         yield csvLine(CSV_HEADER);
         let before = cursor;

@@ -97,6 +97,7 @@ describe(`the tables cached reads declare, on ${testDatabaseKind}`, () => {
     expect([...test.app.cachedReads.keys()].sort()).toEqual([
       "GET /api/bikes",
       "GET /api/bikes/:id",
+      "GET /api/bikes/by-stock-number/:stockNumber",
       "GET /api/stock",
       "GET /api/suppliers",
     ]);

@@ -4,6 +4,18 @@ import type { Actor } from "../bikes/bike-writes.ts";
 import { detailsColumns, type PlannedRow } from "../bikes/bike-details.ts";
 import type { ImportConnection } from "./import-connection.ts";
 
+/**
+ * Takes `count` new stock numbers in the import's transaction; the first of them. As
+ * bikes/stock-number-sequence.ts does it, written out here: this process does not load Kysely.
+ */
+async function takeStockNumbers(connection: ImportConnection, count: number): Promise<number> {
+  const [row] = await connection.run<{ last_number: number | string }>(
+    "update stock_number_sequence set last_number = last_number + ? where name = 'bike' returning last_number",
+    [count],
+  );
+  return Number(row!.last_number) - count + 1;
+}
+
 /** A bike changed while an import was being written: the whole import is undone. */
 export class StaleImport extends Error {}
 
@@ -89,16 +101,20 @@ export async function writeImportedRows(
   at: string,
 ): Promise<void> {
   const createdIds = new Map<PlannedRow, string>();
-  for (const batch of batches(rows.filter((row) => row.action === "create"))) {
+  const created = rows.filter((row) => row.action === "create");
+  // The new bikes' stock numbers, one range in the file's order (bikes/stock-number-sequence.ts).
+  let stockNumber = created.length ? await takeStockNumbers(connection, created.length) : 0;
+  for (const batch of batches(created)) {
     const values = batch.map((row) => {
       const id = randomUUID();
       createdIds.set(row, id);
       const { bike } = row;
       const reorderPoint = bike.reorderPoint ?? DEFAULT_REORDER_POINT;
       const details = detailsColumns({ ...bike, reorderPoint });
-      return [id, ...DETAIL_COLUMNS.map((column) => details[column]), bike.quantity, null, at, at];
+      const columns = DETAIL_COLUMNS.map((column) => details[column]);
+      return [id, ...columns, bike.quantity, null, at, at, stockNumber++];
     });
-    await insertRows(connection, "bike", ["id", ...BIKE_COLUMNS], values);
+    await insertRows(connection, "bike", ["id", ...BIKE_COLUMNS, "stock_number"], values);
   }
   const updates = rows.filter((row) => row.action === "update");
   const quantities = await updateBikes(connection, updates, at);
