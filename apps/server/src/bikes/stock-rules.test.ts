@@ -252,7 +252,7 @@ describe("searching the stock", () => {
     expect(calls.page).toEqual([
       [
         { words: ["ducati", "elan"], supplier: "Supplier", status: "low", ownerId: "me" },
-        "name",
+        "relevance",
         2,
         undefined,
       ],

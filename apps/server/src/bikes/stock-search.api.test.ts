@@ -173,6 +173,63 @@ describe(`searching the stock on ${testDatabaseKind}`, () => {
     expect((await searchStock(test.app, { q: "*:&" })).total).toBe(everything.total);
   });
 
+  describe("by relevance, the default while the search has words", () => {
+    beforeAll(async () => {
+      // Added out of order: neither the oldest nor the first by name is the best match.
+      for (const [name, supplierName] of [
+        ["Honda CB650R", "Hamamatsu Trading"],
+        ["Yamaha XSR700", "Honda CB Traders"],
+        ["Classic Honda CB750", "Hamamatsu Trading"],
+        ["Honda CB500F", "Hamamatsu Trading"],
+        ["Honda CB", "Hamamatsu Trading"],
+      ]) {
+        await addBike(test.app, owner, { name, supplierName });
+      }
+    });
+    // The exact name, then names that start with the words (the seeded CBR650R too), then the
+    // bikes that have the words elsewhere: each group by name.
+    const best = [
+      "Honda CB",
+      "Honda CB500F",
+      "Honda CB650R",
+      "Honda CBR650R",
+      "Classic Honda CB750",
+      "Yamaha XSR700",
+    ];
+
+    it("lists the exact name first, then names that start with the words, then the rest", async () => {
+      expect(await namesFound(test.app, { q: "honda cb" })).toEqual(best);
+      expect(await namesFound(test.app, { q: "HONDA  cb", sort: "relevance" })).toEqual(best);
+      // Words typed as starts of the name's words still start it.
+      expect((await namesFound(test.app, { q: "hon cb" })).slice(0, 4)).toEqual(best.slice(0, 4));
+    });
+
+    it.each([1, 2, 3, 4])(
+      "pages the same order %i at a time, the rank in its cursor",
+      async (limit) => {
+        const { items, pages } = await everyPage(test.app, { q: "honda cb", limit });
+        expect(items.map((item) => item.name)).toEqual(best);
+        expect(pages.every((page) => page.total === best.length)).toBe(true);
+      },
+    );
+
+    it("keeps the other sorts, and sorts by name without words", async () => {
+      const byName = await namesFound(test.app, { q: "honda cb", sort: "name" });
+      expect(byName).toEqual([...best].sort());
+      const everything = await namesFound(test.app, {});
+      expect(await namesFound(test.app, { sort: "relevance" })).toEqual(everything);
+      const page = await searchStock(test.app, { q: "honda cb", limit: 2 });
+      const otherSort = await getStock(test.app, {
+        q: "honda cb",
+        sort: "name",
+        cursor: page.nextCursor!,
+      });
+      expect(expectError(otherSort, 400).message).toMatch(
+        /^querystring.cursor: belongs to another sort/,
+      );
+    });
+  });
+
   it("lists every supplier by name with its number of bikes", async () => {
     const response = await test.app.inject("/api/suppliers");
     expect(response.statusCode).toBe(200);

@@ -3,8 +3,18 @@ import type { StockSort, StockStatus, SupplierList } from "@ultimate-bikes/contr
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { AppDatabase } from "../db/database.ts";
 import { toIsoTimestamp, type BikeTable, type Database } from "../db/schema.ts";
+import { foldForSearch, SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from "../db/search-folding.ts";
 import { bikeColumns, toBike } from "./bike-rows.ts";
 import { parseSort, type Position, type SortField } from "./stock-cursor.ts";
+
+/**
+ * The relevance order's ranks, best first (`sort=relevance`): the name is the search's words
+ * (`exact`), the name starts with them (`start`), the words are elsewhere (`rest`). Each rank is
+ * one search of its own in the name order, so a page is found the way any name-sorted page is
+ * (see SearchPlan), and a cursor holds the rank beside the name (stock-cursor.ts).
+ */
+export const RELEVANCE_RANKS = ["exact", "start", "rest"] as const;
+export type RelevanceRank = (typeof RELEVANCE_RANKS)[number];
 
 /** What a search keeps; every filter given must hold. */
 export interface StockFilters {
@@ -15,6 +25,8 @@ export interface StockFilters {
   ownerId?: string | undefined;
   /** The bike with this stock number (a search for `UB-00042`), instead of any words. */
   stockNumber?: number | undefined;
+  /** Only the bikes of this rank of the relevance order (RELEVANCE_RANKS); with words only. */
+  rank?: RelevanceRank | undefined;
 }
 
 /** A bike as a search lists it, before the stock rules add its status. */
@@ -28,6 +40,7 @@ export interface SearchPage {
 }
 
 const SORT_COLUMNS = {
+  relevance: "name",
   name: "name",
   price: "price_cents",
   quantity: "quantity",
@@ -78,6 +91,39 @@ export interface SearchPlanLimits {
 /** FTS5's query for words that must all start a word of the bike, quoted (see textMatch). */
 const ftsQuery = (words: string[]) => words.map((word) => `"${word}"*`).join(" ");
 
+/** FTS5's query for a name whose first words are these, each (`*`) or the last only as a start. */
+const nameStartQuery = (words: string[], prefixes: boolean) =>
+  `name : ^ ${words.map((word) => `"${word}"${prefixes ? "*" : ""}`).join(" + ")}`;
+
+/** FTS5's query for a rank of the relevance order; `exact` also needs sameWords (textMatch). */
+function rankFtsQuery(words: string[], rank: RelevanceRank | "start-or-exact" | undefined) {
+  if (rank === "exact") return nameStartQuery(words, false);
+  if (rank === "start" || rank === "start-or-exact") return nameStartQuery(words, true);
+  if (rank === "rest") return `(${ftsQuery(words)}) NOT (${nameStartQuery(words, true)})`;
+  return ftsQuery(words);
+}
+
+/**
+ * The words of a text as the search index splits them, one space apart: SQLite's function
+ * `search_words` (registered by createStockSearch), which tells a name that is exactly the
+ * search's words among the few that start with them.
+ */
+const wordsOf = (text: string) =>
+  (foldForSearch(text).match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).join(" ");
+
+/** PostgreSQL: the name, folded as its search column is (search-folding.ts). */
+const foldedName = sql<string>`translate(bike.name, ${SEARCH_FOLD_FROM}, ${SEARCH_FOLD_TO})`;
+
+/** PostgreSQL's condition for a rank: the folded name's words, as SQLite's `^` phrase finds them. */
+function postgresRank(words: string[], rank: RelevanceRank) {
+  const start = `^\\s*${words.join("\\S*\\s+")}`;
+  const exact = `^\\s*${words.join("\\s+")}\\s*$`;
+  if (rank === "exact") return sql<SqlBool>`${foldedName} ~ ${exact}`;
+  if (rank === "start")
+    return sql<SqlBool>`(${foldedName} ~ ${start} and ${foldedName} !~ ${exact})`;
+  return sql<SqlBool>`${foldedName} !~ ${start}`;
+}
+
 /**
  * How a text search finds its page (docs/decisions/009):
  * - `narrow`: collect the few matches, then sort them;
@@ -96,12 +142,26 @@ type SearchPlan = "narrow" | "broad" | "dense";
  * (searchWords), so no quote or operator of either query syntax can reach it; quoting each word
  * still keeps FTS5's keywords (AND, OR, NOT, NEAR) plain words.
  */
-function textMatch(kind: AppDatabase["kind"], words: string[], plan: SearchPlan) {
+function textMatch(
+  kind: AppDatabase["kind"],
+  words: string[],
+  plan: SearchPlan,
+  rank?: RelevanceRank | "start-or-exact",
+): Expression<SqlBool> {
   if (kind === "postgres") {
     const query = words.map((word) => `'${word}':*`).join(" & ");
-    return sql<SqlBool>`bike.search_vector @@ to_tsquery('simple', ${query})`;
+    const matched = sql<SqlBool>`bike.search_vector @@ to_tsquery('simple', ${query})`;
+    return rank && rank !== "start-or-exact"
+      ? sql<SqlBool>`(${matched} and ${postgresRank(words, rank)})`
+      : matched;
   }
-  const query = ftsQuery(words);
+  // The few names that start with the very words, then those whose words end there.
+  const exact = sql<SqlBool>`(bike.search_rowid in (select rowid from bike_search where bike_search match ${rankFtsQuery(words, "exact")}) and search_words(bike.name) = ${words.join(" ")})`;
+  if (rank === "exact") return exact;
+  if (rank === "start") {
+    return sql<SqlBool>`(${textMatch(kind, words, plan, "start-or-exact")} and not ${exact})`;
+  }
+  const query = rankFtsQuery(words, rank);
   if (plan === "dense") {
     return sql<SqlBool>`exists (select 1 from bike_search where bike_search match ${query} and bike_search.rowid = bike.search_rowid)`;
   }
@@ -117,16 +177,20 @@ function textMatch(kind: AppDatabase["kind"], words: string[], plan: SearchPlan)
  * that both ways find the same pages.
  */
 export function createStockSearch(
-  { kind, db }: AppDatabase,
+  { kind, db, sqlite }: AppDatabase,
   publicUrl: string,
   { broadSearch = BROAD_SEARCH, denseShare = DENSE_SHARE }: SearchPlanLimits = {},
 ) {
+  sqlite?.function("search_words", { deterministic: true }, (text) => wordsOf(String(text)));
+
   const matching = (filters: StockFilters, plan: SearchPlan) => (eb: BikeFilter) => {
     const conditions: Expression<SqlBool>[] = [];
     if (filters.stockNumber !== undefined) {
       conditions.push(eb("bike.stock_number", "=", filters.stockNumber));
     }
-    if (filters.words.length) conditions.push(textMatch(kind, filters.words, plan));
+    if (filters.words.length) {
+      conditions.push(textMatch(kind, filters.words, plan, filters.rank));
+    }
     if (filters.supplier !== undefined) {
       conditions.push(eb("bike.supplier_name", "=", filters.supplier));
     }
@@ -137,7 +201,8 @@ export function createStockSearch(
 
   /** The plan for a search with `total` matches (see SearchPlan). */
   async function planFor(filters: StockFilters, total: number): Promise<SearchPlan> {
-    if (total < broadSearch) return "narrow";
+    // The exact name is a few bikes whatever the count, found from the index (textMatch).
+    if (total < broadSearch || (filters.rank === "exact" && filters.words.length)) return "narrow";
     // Words short enough for the index's prefix tables (migrations 003, 006 and 016): for a
     // longer one, each bike asked about makes the index gather every word it starts.
     const indexed = filters.words.every((word) => word.length <= PREFIX_INDEXED);
@@ -152,12 +217,12 @@ export function createStockSearch(
   async function count(filters: StockFilters): Promise<number> {
     const wordsOnly =
       filters.supplier === undefined && !filters.status && filters.ownerId === undefined;
-    if (kind === "sqlite" && filters.words.length > 0 && wordsOnly) {
+    if (kind === "sqlite" && filters.words.length > 0 && wordsOnly && filters.rank !== "exact") {
       // The index holds one row per bike (migration 003's triggers), so its matches are the
       // count, without looking up each matching bike: at 100,000 bikes, a two-letter search
       // counted in 0.5 ms instead of 4.4 ms.
       const { rows } = await sql<{ total: number }>`
-        select count(*) as total from bike_search where bike_search match ${ftsQuery(filters.words)}`.execute(
+        select count(*) as total from bike_search where bike_search match ${rankFtsQuery(filters.words, filters.rank)}`.execute(
         db,
       );
       return Number(rows[0]!.total);
@@ -168,6 +233,97 @@ export function createStockSearch(
       .where(matching(filters, "narrow"))
       .executeTakeFirstOrThrow();
     return Number(counted.total);
+  }
+
+  /**
+   * Up to `limit` bikes after `after` in the sort's order, whether more follow, and where the
+   * page ends. `counted`: how many bikes match, when already known.
+   */
+  async function sortedPage(
+    filters: StockFilters,
+    sort: StockSort,
+    limit: number,
+    after: Position | undefined,
+    counted?: number,
+  ) {
+    const { field, descending } = parseSort(sort);
+    const column = `bike.${SORT_COLUMNS[field]}` as const;
+    const direction = descending ? "desc" : "asc";
+    const total = counted ?? (await count(filters));
+    const plan = await planFor(filters, total);
+    const matches = db
+      .selectFrom("bike")
+      .select([...bikeColumns, "bike.updated_at", "bike.created_at"])
+      .where(matching(filters, plan))
+      .$if(after !== undefined, (query) =>
+        query.where((eb) =>
+          eb(
+            eb.refTuple(column, "bike.id"),
+            descending ? "<" : ">",
+            eb.tuple(after!.key, after!.id),
+          ),
+        ),
+      )
+      // OFFSET 0 keeps PostgreSQL from merging this into the sorted query: it collects the
+      // matches of a narrow search first (see BROAD_SEARCH).
+      .$if(kind === "postgres" && filters.words.length > 0 && plan === "narrow", (query) =>
+        query.offset(0),
+      );
+    const rows = await db
+      .selectFrom(matches.as("bike"))
+      .selectAll()
+      .orderBy(column, direction)
+      .orderBy("bike.id", direction)
+      // One more than shown says whether another page follows.
+      .limit(limit + 1)
+      .execute();
+
+    const shown = rows.slice(0, limit);
+    const end = shown.at(-1);
+    const keyOf = (row: (typeof rows)[number]) => {
+      const key = row[SORT_COLUMNS[field]];
+      return typeof key === "number" || typeof key === "string" ? key : toIsoTimestamp(key);
+    };
+    return {
+      items: shown.map((row) => ({
+        ...toBike(row, publicUrl),
+        updatedAt: toIsoTimestamp(row.updated_at),
+      })),
+      end: end && { key: keyOf(end), id: end.id },
+      more: rows.length > limit,
+      total,
+    };
+  }
+
+  /**
+   * A page of the relevance order: each rank (RELEVANCE_RANKS) from the cursor's on, by name,
+   * until the page is full. Without words every bike is of the last rank.
+   */
+  async function relevancePage(
+    filters: StockFilters,
+    limit: number,
+    after: Position | undefined,
+  ): Promise<SearchPage> {
+    const total = await count(filters);
+    // Under the broad line every rank is narrow too: no rank needs a count of its own.
+    const counted = total < broadSearch ? total : undefined;
+    const items: SearchedBike[] = [];
+    let end: Position | undefined;
+    for (let rank = after?.rank ?? 0; rank < RELEVANCE_RANKS.length; rank++) {
+      if (filters.words.length === 0 && rank < RELEVANCE_RANKS.length - 1) continue;
+      // A page that one rank filled asks the next for nothing: only whether it has a bike.
+      const part = await sortedPage(
+        { ...filters, rank: RELEVANCE_RANKS[rank] },
+        "relevance",
+        limit - items.length,
+        rank === after?.rank ? after : undefined,
+        counted,
+      );
+      items.push(...part.items);
+      if (part.end) end = { rank, ...part.end };
+      if (part.more) return { items, last: end, total };
+    }
+    return { items, last: undefined, total };
   }
 
   return {
@@ -182,52 +338,9 @@ export function createStockSearch(
       limit: number,
       after: Position | undefined,
     ): Promise<SearchPage> {
-      const { field, descending } = parseSort(sort);
-      const column = `bike.${SORT_COLUMNS[field]}` as const;
-      const direction = descending ? "desc" : "asc";
-      const total = await count(filters);
-      const plan = await planFor(filters, total);
-      const matches = db
-        .selectFrom("bike")
-        .select([...bikeColumns, "bike.updated_at", "bike.created_at"])
-        .where(matching(filters, plan))
-        .$if(after !== undefined, (query) =>
-          query.where((eb) =>
-            eb(
-              eb.refTuple(column, "bike.id"),
-              descending ? "<" : ">",
-              eb.tuple(after!.key, after!.id),
-            ),
-          ),
-        )
-        // OFFSET 0 keeps PostgreSQL from merging this into the sorted query: it collects the
-        // matches of a narrow search first (see BROAD_SEARCH).
-        .$if(kind === "postgres" && filters.words.length > 0 && plan === "narrow", (query) =>
-          query.offset(0),
-        );
-      const rows = await db
-        .selectFrom(matches.as("bike"))
-        .selectAll()
-        .orderBy(column, direction)
-        .orderBy("bike.id", direction)
-        // One more than shown says whether another page follows.
-        .limit(limit + 1)
-        .execute();
-
-      const shown = rows.slice(0, limit);
-      const end = rows.length > limit ? shown.at(-1) : undefined;
-      const keyOf = (row: (typeof rows)[number]) => {
-        const key = row[SORT_COLUMNS[field]];
-        return typeof key === "number" || typeof key === "string" ? key : toIsoTimestamp(key);
-      };
-      return {
-        items: shown.map((row) => ({
-          ...toBike(row, publicUrl),
-          updatedAt: toIsoTimestamp(row.updated_at),
-        })),
-        last: end && { key: keyOf(end), id: end.id },
-        total,
-      };
+      if (sort === "relevance") return relevancePage(filters, limit, after);
+      const page = await sortedPage(filters, sort, limit, after);
+      return { items: page.items, last: page.more ? page.end : undefined, total: page.total };
     },
 
     /** Every supplier with how many bikes it supplies, by name. */
