@@ -67,17 +67,31 @@ function BikeAdded({ id, onAddAnother }: { id: string; onAddAnother: () => void 
     >
       <p className="mb-0">
         <strong id="bike-added-heading">Bike added:</strong>{" "}
-        <Link to={bikePagePath(id)}>Open it</Link>
+        <Link to={bikePagePath(id)} className="alert-link">
+          Open it
+        </Link>
+        {/* Each separator stays on the line of what it leads to. */}
         {canChangeStock && (
           <>
-            {" · "}
-            <Link to={bikeLabelPath(id)}>Print its label</Link>
+            {" "}
+            <span className="text-nowrap">
+              ·{" "}
+              <Link to={bikeLabelPath(id)} className="alert-link">
+                Print its label
+              </Link>
+            </span>
           </>
-        )}
-        {" · "}
-        <Button variant="link" className="p-0 align-baseline" onClick={onAddAnother}>
-          Add another
-        </Button>
+        )}{" "}
+        <span className="text-nowrap">
+          ·{" "}
+          <Button
+            variant="link"
+            className="alert-link p-0 border-0 align-baseline"
+            onClick={onAddAnother}
+          >
+            Add another
+          </Button>
+        </span>
       </p>
     </div>
   );
