@@ -14,6 +14,7 @@ export const stockItem = (
   quantity,
   supplierName,
   reorderPoint: 3,
+  stockNumber: "UB-00001",
   status: stockStatusOf(quantity, 3),
   updatedAt: "2026-11-22T10:00:00.000Z",
 });

@@ -23,6 +23,7 @@ const deletedBike = (name: string, quantity: number): DeletedBike => ({
   quantity,
   supplierName: "Honda Imports",
   reorderPoint: 3,
+  stockNumber: "UB-00007",
   deletedAt: "2026-11-22T10:00:00.000Z",
   deletedBy: "Staff Jo",
   purgeAt: "2026-12-22T10:00:00.000Z",
