@@ -19,6 +19,7 @@ export interface ScreenSource {
   module: string;
   firstReads?: string[];
   photo?: ScreenHints["photo"];
+  signedIn?: boolean;
 }
 
 /** A route's parameters by name, as a screen's descriptor takes them. */
@@ -28,6 +29,7 @@ type RouteParams = Record<string, string>;
 interface ScreenDescriptor {
   paths: readonly string[];
   page: () => Promise<unknown>;
+  signedIn?: boolean;
   firstReads?: (params: RouteParams) => string[];
   photo?: { read: (params: RouteParams) => string; pointer: string };
 }
@@ -69,10 +71,11 @@ export async function readScreenDescriptors(
     }
     const [screen] = screens as [ScreenDescriptor];
     for (const route of screen.paths) {
-      const { firstReads, photo } = screen;
+      const { firstReads, photo, signedIn } = screen;
       sources.push({
         path: route,
         module: page,
+        ...(signedIn && { signedIn }),
         firstReads: firstReads && urlTemplates(route, firstReads),
         ...(photo && {
           photo: {
@@ -130,6 +133,7 @@ export function writeFirstVisitHints(
           .map(asPath),
         reads: screen.firstReads ?? [],
         ...(screen.photo ? { photo: screen.photo } : {}),
+        ...(screen.signedIn ? { signedIn: true } : {}),
       };
     }),
   };

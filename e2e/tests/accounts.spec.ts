@@ -52,7 +52,7 @@ test("register, verify the email from the mailed link, log out, log back in", as
 
   await navigation(page).getByRole("button", { name: "Logout" }).click();
   await expect(navigation(page).getByRole("link", { name: "Login" })).toBeVisible();
-  await expect(navigation(page).getByRole("link", { name: "Manage Inventory" })).toHaveCount(0);
+  await expect(navigation(page).getByRole("button", { name: "Stock" })).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem("accessToken"))).toBeNull();
 
   await navigation(page).getByRole("link", { name: "Login" }).click();

@@ -1,4 +1,6 @@
 import { expect, type Page } from "@playwright/test";
+import { mailsTo } from "@ultimate-bikes/test-support/mailbox";
+import path from "node:path";
 import { inviteBaseURL } from "../playwright.config.ts";
 import { expectNoSeriousA11yViolations } from "../support/a11y.ts";
 import { PASSWORD, signUpViaApi, uniqueEmail } from "../support/accounts.ts";
@@ -12,6 +14,7 @@ import {
   verifyViaApi,
 } from "../support/people.ts";
 import { scrollWidth } from "../support/public-helpers.ts";
+import { SCREEN_SIZES } from "../support/screen-widths.ts";
 import { answerNextDialog, createBike, toast } from "../support/stock-helpers.ts";
 import {
   deliveredButton,
@@ -63,12 +66,12 @@ test("an admin invites a colleague as staff, who registers through the mailed li
   await expect(navigation(other).getByRole("button", { name: "Logout" })).toBeVisible();
   // The invited role counts once the email is verified.
   await expect(navigation(other).getByRole("link", { name: "My item" })).toBeVisible();
-  await expect(navigation(other).getByRole("link", { name: "Manage Inventory" })).toHaveCount(0);
+  await expect(navigation(other).getByRole("button", { name: "Stock" })).toHaveCount(0);
 
   await other.goto(await mailedVerificationLink(email));
   await expect(other.getByText("Your email is verified. Thank you!")).toBeVisible();
   await other.goto("/");
-  await expect(navigation(other).getByRole("link", { name: "Manage Inventory" })).toBeVisible();
+  await expect(navigation(other).getByRole("button", { name: "Stock" })).toBeVisible();
   const { id, name } = await createBike(other, { quantity: "3" });
   await openDetail(other, id, name, 3);
   expect(await deliverOne(other)).toBe(2);
@@ -85,7 +88,7 @@ test("a member who signed up without an invitation manages only their own bikes"
 }) => {
   await page.goto("/");
   await expect(navigation(page).getByRole("link", { name: "My item" })).toBeVisible();
-  await expect(navigation(page).getByRole("link", { name: "Manage Inventory" })).toHaveCount(0);
+  await expect(navigation(page).getByRole("button", { name: "Stock" })).toHaveCount(0);
   await expect(navigation(page).getByRole("link", { name: "People" })).toHaveCount(0);
 
   await page.goto("/people");
@@ -156,4 +159,59 @@ test("an admin promotes, demotes and removes someone, who is signed out at once"
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(main(page).getByRole("list", { name: "People" })).toBeVisible();
   expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+});
+
+test("an invited member of staff who has not confirmed the email is told so, and gets the link again", async ({
+  page,
+  browser,
+}) => {
+  await signInAsAdmin(page);
+  const email = uniqueEmail("unconfirmed");
+  const invited = await page.request.post("/api/people/invitations", {
+    data: { email, role: "staff" },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+
+  const colleague = await openOtherBrowser(browser);
+  const other = colleague.page;
+  await signUpViaApi(other, email, "Uma Unconfirmed");
+  const outbox = path.join(process.env.E2E_INVITE_DATA_DIR ?? "", "outbox");
+  const verificationMails = () =>
+    mailsTo(outbox, email).filter((mail) => mail.includes("/verify-email?token=")).length;
+  await expect.poll(verificationMails).toBe(1);
+
+  // Where a staff member lands and where the role is missing, the page says what starts it.
+  await other.goto("/people");
+  const notice = main(other).getByText("You are invited as Staff: confirm your email to start.");
+  await expect(notice).toBeVisible();
+  await other.goto("/movements");
+  await expect(notice).toBeVisible();
+  await expect(main(other).getByText(/Only warehouse staff can read the whole ledger/)).toHaveCount(
+    0,
+  );
+
+  const resend = main(other).getByRole("button", { name: "Send the link again" });
+  const outcome = main(other).getByRole("status").filter({ hasText: /link/ });
+  await resend.click();
+  await expect(outcome).toHaveText(`A new link is on its way to ${email}.`);
+  await expect.poll(verificationMails).toBe(2);
+  await resend.click();
+  await expect(outcome).toHaveText(/less than a minute ago.*ask again in \d+ seconds?\./);
+  expect(verificationMails()).toBe(2);
+
+  for (const size of SCREEN_SIZES) {
+    await other.setViewportSize(size);
+    await expect(resend).toBeVisible();
+    await expectNoSeriousA11yViolations(other);
+    expect(await scrollWidth(other)).toBeLessThanOrEqual(size.width);
+  }
+
+  // The new link starts the role.
+  await other.goto(await mailedVerificationLink(email));
+  await expect(other.getByText("Your email is verified. Thank you!")).toBeVisible();
+  await other.goto("/profile");
+  await expect(main(other).getByRole("heading", { level: 1, name: "Your profile" })).toBeVisible();
+  await expect(main(other).getByText("Staff", { exact: true })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await colleague.close();
 });

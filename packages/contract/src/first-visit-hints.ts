@@ -21,6 +21,12 @@ export const screenHintsSchema = z.object({
   /** API reads the screen sends first, `:id` standing for the route's parameter. */
   reads: z.array(z.string().startsWith("/api/")),
   /**
+   * Only for signed-in people (behind the route guard): its reads are named only to a browser
+   * that sends a session cookie; a visitor is sent to Login before the page asks anything, so
+   * naming them would only fetch refusals (401).
+   */
+  signedIn: z.boolean().optional(),
+  /**
    * Where the screen's largest picture (its LCP on a phone) comes from: the photo URL at this
    * JSON pointer (RFC 6901) in the answer to one of `reads`. The server reads it and names the
    * photo in the HTML, so it is not one more round trip after the screen shows.

@@ -53,9 +53,10 @@ function photoUrl(value: unknown): string | undefined {
 }
 
 /**
- * What one screen's page names, given the route's parameters (`:id`) and whether it was opened
- * with a query string: its chunks always; its first reads and photo only for the default view,
- * which is what they are.
+ * What one screen's page names, given the route's parameters (`:id`), whether it was opened
+ * with a query string and whether the browser sent a session cookie: its chunks always; its first
+ * reads and photo only for the default view, which is what they are, and for a signed-in screen
+ * only to a browser that may be signed in (a visitor goes to Login before any of them).
  */
 export function screenPage(shellHtml: string, screen: ScreenHints) {
   const at = shellHtml.indexOf(HEAD_END);
@@ -71,9 +72,12 @@ export function screenPage(shellHtml: string, screen: ScreenHints) {
   const before = `${shellHtml.slice(0, at)}${code}`;
   const after = shellHtml.slice(at);
   return {
-    /** The API reads to name, and the one whose answer holds the photo; none with a query. */
-    readsFor(params: Record<string, string>, hasQuery: boolean) {
-      if (hasQuery) return { reads: [], photoRead: undefined };
+    /**
+     * The API reads to name, and the one whose answer holds the photo; none with a query, and
+     * none of a signed-in screen's without a session.
+     */
+    readsFor(params: Record<string, string>, hasQuery: boolean, hasSession: boolean) {
+      if (hasQuery || (screen.signedIn && !hasSession)) return { reads: [], photoRead: undefined };
       return {
         reads: screen.reads.map((read) => withParams(read, params)),
         photoRead: screen.photo && withParams(screen.photo.read, params),

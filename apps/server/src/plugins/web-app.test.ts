@@ -43,6 +43,13 @@ function fakeWebBuild(): string {
         styles: [],
         reads: ["/api/stock?sort=created&limit=24"],
       },
+      {
+        path: "/dashboard",
+        scripts: ["/assets/dashboard-page-abc.js"],
+        styles: [],
+        reads: ["/api/account", "/api/dashboard"],
+        signedIn: true,
+      },
     ],
   };
   writeFileSync(path.join(dist, FIRST_VISIT_HINTS_FILE), JSON.stringify(hints));
@@ -148,6 +155,31 @@ describe("serving the web app beside the API", () => {
     expect(linksIn(response.body)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/inventory-page-abc.js">',
     ]);
+  });
+
+  it("names a signed-in screen's reads only to a browser with a session cookie", async () => {
+    // A visitor goes to Login before the page asks anything: a named read would be a 401.
+    const visitor = await test.app.inject("/dashboard");
+    expect(linksIn(visitor.body)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/dashboard-page-abc.js">',
+    ]);
+    for (const cookie of [
+      "better-auth.session_token=abc.def",
+      "theme=dark; __Secure-better-auth.session_token=abc.def",
+    ]) {
+      const member = await test.app.inject({ url: "/dashboard", headers: { cookie } });
+      expect(linksIn(member.body), cookie).toContain(
+        '<link rel="preload" as="fetch" crossorigin href="/api/dashboard">',
+      );
+    }
+    // Another cookie of the same ending is not the session's.
+    const other = await test.app.inject({
+      url: "/dashboard",
+      headers: { cookie: "not-better-auth.session_token=x" },
+    });
+    expect(linksIn(other.body)).not.toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/dashboard">',
+    );
   });
 
   it("answers a missing file under a screen's path with a JSON 404, not the shell", async () => {

@@ -8,6 +8,12 @@ import { sendError } from "./errors.ts";
 import { readScreenHints, screenPage } from "./first-visit-hints.ts";
 
 /**
+ * better-auth's session cookie (with its `__Secure-` prefix over HTTPS): whether the browser may
+ * be signed in, as far as naming a guarded screen's first reads goes; the API checks it.
+ */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+/**
  * Serves the built web app from the same process as the API. Client routes fall back to
  * index.html; unknown /api paths stay JSON 404s.
  */
@@ -54,7 +60,11 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
       app.get<{ Params: Record<string, string> }>(screen.path, async (request, reply) => {
         const [pathname = "/", query] = request.url.split("?");
         if (isFile(pathname)) return notFound(request, reply, pathname);
-        const { reads, photoRead } = page.readsFor(request.params, query !== undefined);
+        const { reads, photoRead } = page.readsFor(
+          request.params,
+          query !== undefined,
+          SESSION_COOKIE.test(request.headers.cookie ?? ""),
+        );
         // The photo's URL is in the answer the page will read first: read it here too (from
         // the read cache, as a visitor), so the HTML names the photo as well.
         const answer = photoRead ? await app.inject({ method: "GET", url: photoRead }) : undefined;

@@ -1,10 +1,11 @@
-import { Outlet, useRoutes, type RouteObject } from "react-router";
+import { matchPath, Outlet, useRoutes, type RouteObject } from "react-router";
 import { RequireAuth } from "../features/auth/require-auth";
 import { paths } from "../lib/paths";
 import { RootLayout } from "./layout/root-layout";
 import { HomeRoute } from "./routes/home-route";
 import { LazyScreenElement } from "./routes/lazy-screen";
 import { NotFoundRoute } from "./routes/not-found-route";
+import { screens } from "./routes/screen-list";
 import { lazyRoutes, type LazyRoute } from "./routes/screens";
 
 // Keyed by path: another route's screen is another component, never this one with new props.
@@ -12,6 +13,11 @@ const routeTo = ({ path, screen }: LazyRoute): RouteObject => ({
   path,
   element: <LazyScreenElement key={path} screen={screen} />,
 });
+
+/** The signed-in screen at `pathname`, in words, as Login names it to a visitor sent there. */
+export const signedInScreenTitle = (pathname: string) =>
+  screens.find(({ signedIn, paths }) => signedIn && paths.some((path) => matchPath(path, pathname)))
+    ?.title;
 
 /*
  * Home and the shell load up front; every other screen is its own chunk (routes/screens.ts),
@@ -28,7 +34,7 @@ export const routes: RouteObject[] = [
       {
         // Signed-in staff only (docs/product.md, Screens: route guard).
         element: (
-          <RequireAuth>
+          <RequireAuth titleOf={signedInScreenTitle}>
             <Outlet />
           </RequireAuth>
         ),

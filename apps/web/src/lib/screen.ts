@@ -7,6 +7,9 @@ export type RouteParams = Record<string, string>;
 /** Who a navigation link is for; the signed-in ones show once the session is known. */
 export type NavAudience = "everyone" | "signed-in" | "stock-changers" | "people-managers";
 
+/** A menu of links in the navigation bar: "stock" is the warehouse staff's Stock menu. */
+export type NavGroup = "stock";
+
 /**
  * One screen, as its feature describes it beside its page (`<name>-screen.ts`): the route table,
  * the navigation and the build's first-visit hints all read it from there
@@ -18,6 +21,8 @@ export interface Screen {
   paths: readonly string[];
   /** Only for signed-in people: the route guard stands in front (docs/product.md, Screens). */
   signedIn?: boolean;
+  /** Its name in words, for a signed-in screen: Login says "Sign in to continue to {title}". */
+  title?: string;
   /** The page, a chunk of its own, fetched when the screen is first visited (or just before). */
   page: () => Promise<ComponentType>;
   /**
@@ -28,8 +33,11 @@ export interface Screen {
   firstReads?: (params: RouteParams) => string[];
   /** Where the screen's largest picture comes from: the photo at `pointer` in one first read. */
   photo?: { read: (params: RouteParams) => string; pointer: string };
-  /** Its link in the navigation bar, in the list's order. */
-  nav?: { label: string; for: NavAudience };
+  /**
+   * Its link in the navigation bar, in the list's order; a link of the "stock" group sits in the
+   * bar's Stock menu, which stands where the group's first link would.
+   */
+  nav?: { label: string; for: NavAudience; group?: NavGroup };
 }
 
 /** A path under the API's base path as the page requests it: `/suppliers` → `/api/suppliers`. */

@@ -14,7 +14,7 @@ const SessionNav = lazy(async () => ({
 
 /** The screens' links, in the list's order (routes/screen-list.ts), each for whom it is meant. */
 const links = screens.flatMap(({ paths, nav }) =>
-  nav ? [{ to: paths[0]!, label: nav.label, audience: nav.for }] : [],
+  nav ? [{ to: paths[0]!, label: nav.label, audience: nav.for, group: nav.group }] : [],
 );
 const everyonesLinks = links.filter((link) => link.audience === "everyone");
 const signedInLinks = links.filter(
@@ -49,9 +49,11 @@ export function SiteHeader() {
           <div
             id="main-navigation"
             className={expanded ? "navbar-collapse collapse show" : "navbar-collapse collapse"}
-            // Any link or button in the menu (Logout included) closes it on a phone.
+            // Any link or button in the menu (Logout included) closes it on a phone; the button
+            // that opens the Stock menu opens that list inside it instead.
             onClick={(event) => {
-              if ((event.target as HTMLElement).closest("a, button")) setExpanded(false);
+              const chosen = (event.target as HTMLElement).closest("a, button");
+              if (chosen && !chosen.matches(".dropdown-toggle")) setExpanded(false);
             }}
           >
             <div className="navbar-nav ms-auto">

@@ -21,7 +21,7 @@ import {
   signInWithEmail,
   warmAuthClient,
 } from "./auth-api";
-import { useReturnPath } from "./return-path";
+import { useReturnPath, useReturnScreen } from "./return-path";
 import { describeSignInError, SocialSignInButtons, useSocialSignIn } from "./social-sign-in";
 
 export function LoginPage() {
@@ -29,6 +29,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const returnPath = useReturnPath();
+  const returnScreen = useReturnScreen();
   const location = useLocation();
   const form = useForm({
     resolver: zodResolver(signInFormSchema),
@@ -97,7 +98,13 @@ export function LoginPage() {
 
   return (
     <Container as="section" className="py-5 auth-form">
-      <h1 className="text-center mb-4">Please Login</h1>
+      <h1 className={returnScreen ? "text-center mb-2" : "text-center mb-4"}>Please Login</h1>
+      {/* Why a visitor is here: the route guard turned them away from a signed-in screen. */}
+      {returnScreen && (
+        <p className="text-center text-body-secondary mb-4">
+          Sign in to continue to {returnScreen}
+        </p>
+      )}
       {pending ? (
         <LoadingSpinner label="Signing you in…" />
       ) : (

@@ -5,6 +5,7 @@ import { apiUrl, type Screen } from "../../lib/screen";
 export const addBikeScreen: Screen = {
   paths: [paths.addNew],
   signedIn: true,
+  title: "Add New Item",
   page: () => import("./add-bike-page").then((module) => module.AddBikePage),
   firstReads: () => [apiUrl(ACCOUNT_PATH)],
   nav: { label: "Add new item", for: "signed-in" },

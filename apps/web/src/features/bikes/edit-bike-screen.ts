@@ -6,6 +6,7 @@ import { bikeDetailsPath } from "./bikes-api-paths";
 export const editBikeScreen: Screen = {
   paths: [paths.editBike],
   signedIn: true,
+  title: "Edit a bike",
   page: () => import("./edit-bike-page").then((module) => module.EditBikePage),
   firstReads: ({ id = "" }) => [apiUrl(ACCOUNT_PATH), apiUrl(bikeDetailsPath(id))],
 };

@@ -7,11 +7,12 @@ import { FIRST_VIEW, MANAGE_PAGE_SIZE, stockQueryOf } from "./stock-query";
 export const manageInventoryScreen: Screen = {
   paths: [paths.manageInventory],
   signedIn: true,
+  title: "Manage Inventory",
   page: () => import("./manage-inventory-page").then((module) => module.ManageInventoryPage),
   firstReads: () => [
     apiUrl(ACCOUNT_PATH),
     apiUrl(stockReadPath(stockQueryOf(FIRST_VIEW, MANAGE_PAGE_SIZE))),
     apiUrl(SUPPLIERS_PATH),
   ],
-  nav: { label: "Manage Inventory", for: "stock-changers" },
+  nav: { label: "Manage Inventory", for: "stock-changers", group: "stock" },
 };

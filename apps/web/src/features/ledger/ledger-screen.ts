@@ -5,6 +5,8 @@ import { apiUrl, type Screen } from "../../lib/screen";
 export const ledgerScreen: Screen = {
   paths: [paths.ledger],
   signedIn: true,
+  title: "Ledger",
   page: () => import("./ledger-page").then((module) => module.LedgerPage),
   firstReads: () => [apiUrl(ACCOUNT_PATH)],
+  nav: { label: "Ledger", for: "stock-changers", group: "stock" },
 };

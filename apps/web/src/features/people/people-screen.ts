@@ -5,6 +5,7 @@ import { apiUrl, type Screen } from "../../lib/screen";
 export const peopleScreen: Screen = {
   paths: [paths.people],
   signedIn: true,
+  title: "People",
   page: () => import("./people-page").then((module) => module.PeoplePage),
   firstReads: () => [apiUrl(ACCOUNT_PATH)],
   nav: { label: "People", for: "people-managers" },

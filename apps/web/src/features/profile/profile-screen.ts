@@ -5,6 +5,7 @@ import { apiUrl, type Screen } from "../../lib/screen";
 export const profileScreen: Screen = {
   paths: [paths.profile],
   signedIn: true,
+  title: "Profile",
   page: () => import("./profile-page").then((module) => module.ProfilePage),
   firstReads: () => [apiUrl(ACCOUNT_PATH)],
 };
