@@ -18,6 +18,13 @@ export const HOME_BUDGET = 110 * KiB;
 export const CHUNK_BUDGET = 30 * KiB;
 
 /**
+ * The chunk of what four screens or more use (apps/web/vite.config.ts, ADR 017): one file in
+ * place of 10-14 small ones on every page opened directly, so it may be larger than the others.
+ */
+export const SCREENS_COMMON_CHUNK = "screens~common";
+export const SCREENS_COMMON_BUDGET = 65 * KiB;
+
+/**
  * Chunks allowed more than CHUNK_BUDGET, by the module they are built from (Vite's manifest
  * `src`). Each is fetched only where it is used.
  */
@@ -89,7 +96,9 @@ export function checkBundleBudget(distDir: string): { checks: BudgetCheck[]; ove
     checks.push({
       subject: `${chunk.file} (${chunk.src ?? chunk.name ?? "shared"})`,
       size: sizeOf(chunk.file),
-      budget: named?.budget ?? CHUNK_BUDGET,
+      budget:
+        named?.budget ??
+        (chunk.name === SCREENS_COMMON_CHUNK ? SCREENS_COMMON_BUDGET : CHUNK_BUDGET),
     });
   }
   return { checks, over: checks.filter((check) => check.size > check.budget) };
