@@ -1,17 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   bikeDetailsInputSchema,
+  editableBikeFieldSchema,
   type BikeDetails,
   type BikeDetailsInput,
   type BikeDetailsValues,
   type EditableBikeField,
 } from "@ultimate-bikes/contract/bikes";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import Alert from "react-bootstrap/Alert";
-import Button from "react-bootstrap/Button";
 import Container from "react-bootstrap/Container";
 import Form from "react-bootstrap/Form";
-import Table from "react-bootstrap/Table";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "react-toastify";
@@ -19,14 +18,14 @@ import { ErrorMessage } from "../../components/error-message";
 import { Skeleton, SkeletonLines } from "../../components/skeleton";
 import { SubmitButton } from "../../components/submit-button";
 import { ApiRequestError } from "../../lib/api-client";
-import { formatPrice } from "../../lib/format";
 import { showServerFieldErrors } from "../../lib/form-errors";
 import { bikePagePath, paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
 import { bikeFields, BikeFormFields, type BikeFieldSpec } from "./bike-form-fields";
 import { PhotoUpload } from "./photo-upload";
 import { useBikeDetails, useEditBike, useFreshBikeDetails } from "./bikes-api";
-import { EDITABLE_FIELD_LABELS } from "./editable-field-labels";
+import { mergeDetails, mineOverTheirs } from "./details-merge";
+import { EditConflict } from "./edit-conflict";
 
 const fields: BikeFieldSpec<FieldPath<BikeDetailsInput>>[] = [
   bikeFields.name,
@@ -38,7 +37,8 @@ const fields: BikeFieldSpec<FieldPath<BikeDetailsInput>>[] = [
   bikeFields.reorderPoint,
 ];
 
-const EDITABLE: EditableBikeField[] = fields.map((field) => field.name);
+/** Every detail an edit may change, on the form or not: a merge keeps theirs of each. */
+const EDITABLE: readonly EditableBikeField[] = editableBikeFieldSchema.options;
 
 /** The details as the form holds them: every value as the text of its input. */
 const formValuesOf = ({ tag: _tag, ...details }: BikeDetails): BikeDetailsInput => ({
@@ -48,19 +48,11 @@ const formValuesOf = ({ tag: _tag, ...details }: BikeDetails): BikeDetailsInput 
   reorderPoint: String(details.reorderPoint),
 });
 
-/** A value as the conflict table shows it. */
-function shown(field: EditableBikeField, value: string | number): string {
-  if (field === "price" && value !== "" && !Number.isNaN(Number(value))) {
-    return formatPrice(Number(value));
-  }
-  return String(value);
-}
-
 /**
  * Edit a bike's details (not its quantity, which only Delivered and Import change). The form
  * saves only over the details it was loaded with: when someone else saved in between, the server
- * refuses (412) and the page shows what they changed beside what was typed, so the person decides
- * whether to keep theirs or save their own over it.
+ * refuses (412) and the page merges field by field (details-merge.ts): what only one side changed
+ * keeps that side's value, and only a field both changed differently is for the person to decide.
  */
 export function EditBikePage() {
   const { id = "" } = useParams();
@@ -118,7 +110,7 @@ function EditBikeForm({ id, loaded }: { id: string; loaded: BikeDetails }) {
   /** The details the form's values were made from: an edit saves only over these. */
   const [base, setBase] = useState(loaded);
   /** What someone else saved meanwhile, once the server refused an edit made from `base`. */
-  const [theirs, setTheirs] = useState<BikeDetails | null>(null);
+  const [conflict, setConflict] = useState<{ mine: BikeDetailsValues; theirs: BikeDetails }>();
   const form = useForm<BikeDetailsInput, unknown, BikeDetailsValues>({
     resolver: zodResolver(bikeDetailsInputSchema),
     defaultValues: formValuesOf(loaded),
@@ -135,7 +127,10 @@ function EditBikeForm({ id, loaded }: { id: string; loaded: BikeDetails }) {
         },
         onError: (error) => {
           if (error instanceof ApiRequestError && error.status === 412) {
-            freshDetails().then(setTheirs, (failure: Error) => toast.error(failure.message));
+            freshDetails().then(
+              (theirs) => setConflict({ mine: values, theirs }),
+              (failure: Error) => toast.error(failure.message),
+            );
             return;
           }
           if (!showServerFieldErrors(error, form.setError)) toast.error(error.message);
@@ -144,29 +139,39 @@ function EditBikeForm({ id, loaded }: { id: string; loaded: BikeDetails }) {
     );
   }
 
-  function keepTheirs(current: BikeDetails) {
-    form.reset(formValuesOf(current));
-    setBase(current);
-    setTheirs(null);
+  /** The form takes their details, keeping my changes to the fields they left alone. */
+  function keepTheirs(theirs: BikeDetails) {
+    const values = form.getValues();
+    const mine = bikeDetailsInputSchema.safeParse(values);
+    const { merged } = mergeDetails(EDITABLE, base, mine.success ? mine.data : base, theirs);
+    form.reset(formValuesOf({ ...theirs, ...merged } as BikeDetails));
+    setBase(theirs);
+    setConflict(undefined);
   }
 
-  const saveMineOver = (current: BikeDetails) =>
+  /**
+   * Saves the merge over theirs, with mine in the fields both changed. The form is read again,
+   * since it stays editable beside the conflict; the server records only what differs from
+   * theirs, which is what this person changed.
+   */
+  const saveMerged = (theirs: BikeDetails) =>
     form.handleSubmit((values) => {
-      setBase(current);
-      setTheirs(null);
-      save(values, current.tag);
+      const merge = mergeDetails(EDITABLE, base, values, theirs);
+      setBase(theirs);
+      setConflict(undefined);
+      save(mineOverTheirs(merge, values) as BikeDetailsValues, theirs.tag);
     })();
 
   return (
     <>
-      {theirs && (
+      {conflict && (
         <EditConflict
-          base={base}
-          theirs={theirs}
-          yours={form.getValues()}
+          merge={mergeDetails(EDITABLE, base, conflict.mine, conflict.theirs)}
+          theirs={conflict.theirs}
+          mine={conflict.mine}
           pending={edit.isPending}
-          onKeepTheirs={() => keepTheirs(theirs)}
-          onSaveMine={() => void saveMineOver(theirs)}
+          onKeepTheirs={() => keepTheirs(conflict.theirs)}
+          onSave={() => void saveMerged(conflict.theirs)}
         />
       )}
       <Form onSubmit={form.handleSubmit((values) => save(values, base.tag))} noValidate>
@@ -199,64 +204,5 @@ function EditBikeForm({ id, loaded }: { id: string; loaded: BikeDetails }) {
         </div>
       </Form>
     </>
-  );
-}
-
-interface EditConflictProps {
-  base: BikeDetails;
-  theirs: BikeDetails;
-  yours: BikeDetailsInput;
-  pending: boolean;
-  onKeepTheirs: () => void;
-  onSaveMine: () => void;
-}
-
-/** What changed while the form was open: theirs (saved) beside what was typed, field by field. */
-function EditConflict({
-  base,
-  theirs,
-  yours,
-  pending,
-  onKeepTheirs,
-  onSaveMine,
-}: EditConflictProps) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [theirs]);
-  const changed = EDITABLE.filter((field) => theirs[field] !== base[field]);
-  return (
-    <Alert variant="warning" className="mb-4" aria-labelledby="edit-conflict-heading">
-      <h2 id="edit-conflict-heading" className="h5" tabIndex={-1} ref={heading}>
-        Someone else changed this bike while you were editing it
-      </h2>
-      <p>Nothing of yours was saved. Their changes:</p>
-      <Table size="sm" className="edit-conflict-table mb-3" bordered>
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Saved by them</th>
-            <th scope="col">Yours</th>
-          </tr>
-        </thead>
-        <tbody>
-          {changed.map((field) => (
-            <tr key={field}>
-              <th scope="row" className="text-capitalize">
-                {EDITABLE_FIELD_LABELS[field]}
-              </th>
-              <td className="text-break">{shown(field, theirs[field])}</td>
-              <td className="text-break">{shown(field, yours[field])}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-      <div className="d-flex flex-wrap gap-2">
-        <Button variant="outline-dark" onClick={onKeepTheirs} disabled={pending}>
-          Use their version
-        </Button>
-        <Button variant="dark" onClick={onSaveMine} disabled={pending}>
-          Save mine over theirs
-        </Button>
-      </div>
-    </Alert>
   );
 }

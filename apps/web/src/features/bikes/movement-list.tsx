@@ -7,7 +7,7 @@ import { formatDateTime } from "../../lib/format";
 import { bikeLedgerPath } from "../../lib/paths";
 import { useIdleSinceMount } from "../../lib/use-after-first-paint";
 import { useMovements } from "./bikes-api";
-import { EDITABLE_FIELD_LABELS } from "./editable-field-labels";
+import { EDITABLE_FIELD_LABELS } from "../../lib/bike-changes";
 
 const describe: Record<StockMovement["kind"], (movement: StockMovement) => string> = {
   seed: ({ delta }) => `Opening stock of ${delta}`,

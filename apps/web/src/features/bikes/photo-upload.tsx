@@ -1,13 +1,19 @@
 import { PHOTO_UPLOAD_MAX_BYTES, PHOTO_UPLOAD_TYPES } from "@ultimate-bikes/contract/bikes";
 import { useState, type ChangeEvent } from "react";
 import Form from "react-bootstrap/Form";
+import { isUploadedPhoto } from "../../lib/bike-changes";
 import { useUploadPhoto } from "./bikes-api";
 
 const MAX_MB = PHOTO_UPLOAD_MAX_BYTES / 1024 / 1024;
 
+/** What the server does to every upload (photos/photo-sizes.ts), said before and after. */
+export const CROP_TEXT = "cropped to 16:10";
+
 /**
  * Uploads a photo from the device and hands its path to the form's "Photo url", which then shows
- * it. The server judges the file by its bytes; this only spares a pointless upload.
+ * it as the server kept it: cropped to 16:10 around its middle, as the pages show it, which the
+ * person is told beforehand. The server judges the file by its bytes; this only spares a
+ * pointless upload.
  */
 export function PhotoUpload({
   idPrefix,
@@ -42,7 +48,7 @@ export function PhotoUpload({
     });
   }
 
-  const uploaded = photo.startsWith("/images/uploads/");
+  const uploaded = isUploadedPhoto(photo);
   return (
     <Form.Group className="mb-3" controlId={`${idPrefix}-photo-file`}>
       <Form.Label>Or upload a photo</Form.Label>
@@ -55,18 +61,24 @@ export function PhotoUpload({
         disabled={upload.isPending}
       />
       <Form.Text id={hintId} className="d-block">
-        JPEG, PNG or WebP, at most {MAX_MB} MB. It fills in the photo url.
+        JPEG, PNG or WebP, at most {MAX_MB} MB. It fills in the photo url. It is {CROP_TEXT} around
+        its middle, as the pages show it.
       </Form.Text>
       <div aria-live="polite">
         {upload.isPending && <p className="small mb-0">Uploading the photo…</p>}
         {uploaded && !upload.isPending && (
-          <img
-            src={photo}
-            alt="The photo this bike will have"
-            width={200}
-            height={125}
-            className="mt-2 rounded border"
-          />
+          <figure className="mt-2 mb-0">
+            <img
+              src={photo}
+              alt="The photo this bike will have"
+              width={200}
+              height={125}
+              className="rounded border object-fit-cover"
+            />
+            <figcaption className="small text-body-secondary">
+              Uploaded, {CROP_TEXT} as the pages show it.
+            </figcaption>
+          </figure>
         )}
       </div>
       <Form.Control.Feedback type="invalid" id={problemId}>

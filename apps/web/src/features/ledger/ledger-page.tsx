@@ -14,6 +14,7 @@ import { Link } from "react-router";
 import { CardList } from "../../components/card-list";
 import { ErrorMessage } from "../../components/error-message";
 import { Skeleton, SkeletonTable } from "../../components/skeleton";
+import { changeText } from "../../lib/bike-changes";
 import { formatDateTime } from "../../lib/format";
 import { bikePagePath } from "../../lib/paths";
 import { useAddressState } from "../../lib/use-address-state";
@@ -55,7 +56,8 @@ const FILTER_NAMES = Object.keys(URL_NAMES) as (keyof LedgerFilters)[];
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : "0");
 
 function whatOf(entry: LedgerEntry): string {
-  const changes = (entry.changes ?? []).map(({ field, from, to }) => `${field}: ${from} → ${to}`);
+  // A person reads a field's name and its values, never a photo's path (lib/bike-changes.ts).
+  const changes = (entry.changes ?? []).map(changeText);
   return [KIND_LABELS[entry.kind], ...changes].join("; ");
 }
 
