@@ -74,10 +74,8 @@ describe("Recently deleted", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("shows staff each deleted bike with who deleted it and when it goes, and restores it", async () => {
-    const { user } = renderPage({
-      role: "staff",
-      deleted: [deletedBike("Honda CB500", 12), deletedBike("Honda Navi", 0)],
-    });
+    const deleted = [deletedBike("Honda CB500", 12), deletedBike("Honda Navi", 0)];
+    const { user } = renderPage({ role: "staff", deleted });
     const table = await screen.findByRole("table", { name: "Deleted bikes" });
     const row = within(table).getByRole("row", { name: /Honda CB500/ });
     expect(
@@ -85,6 +83,12 @@ describe("Recently deleted", () => {
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
     ).toEqual(["Honda Imports", "12", "22 Nov 2026, 10:00 by Staff Jo", "22 Dec 2026", "Restore"]);
+    // The name leads to what happened to the bike: the ledger, filtered to it.
+    const [cb500] = deleted;
+    expect(within(row).getByRole("link", { name: "Honda CB500" })).toHaveAttribute(
+      "href",
+      `/movements?bike=${cb500!._id}`,
+    );
     expect(screen.getByText(/restored with its quantity and history for 30 days/)).toBeVisible();
 
     await user.click(within(row).getByRole("button", { name: "Restore Honda CB500" }));
@@ -107,6 +111,10 @@ describe("Recently deleted", () => {
         .getAllByRole("term")
         .map((term) => term.textContent),
     ).toEqual(["Supplier", "Quantity", "Deleted", "Purged on"]);
+    expect(within(card).getByRole("link", { name: "Honda Navi" })).toHaveAttribute(
+      "href",
+      expect.stringMatching(/^\/movements\?bike=/),
+    );
 
     await user.click(within(card).getByRole("button", { name: "Restore Honda Navi" }));
     expect(await screen.findByText("Nothing was deleted in the last 30 days.")).toBeVisible();

@@ -2,11 +2,13 @@ import { StaffPage } from "../../components/staff-page";
 import { DELETED_BIKES_LIST_MAX, type DeletedBike } from "@ultimate-bikes/contract/deleted-bikes";
 import Button from "react-bootstrap/Button";
 import Table from "react-bootstrap/Table";
+import { Link } from "react-router";
 import { toast } from "react-toastify";
 import { CardList } from "../../components/card-list";
 import { ErrorMessage } from "../../components/error-message";
 import { Skeleton, SkeletonCards, SkeletonLines, SkeletonTable } from "../../components/skeleton";
 import { formatDateTime } from "../../lib/format";
+import { bikeLedgerPath } from "../../lib/paths";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { useDeletedBikes, useRestoreBike } from "./deleted-bikes-api";
 
@@ -44,6 +46,18 @@ function RestoreButton({
   );
 }
 
+/**
+ * The bike's name, a link to its ledger: what happened to it, deletion included. Its page is gone
+ * until it is restored; its history is not, even after the purge.
+ */
+function LedgerLink({ bike }: { bike: DeletedBike }) {
+  return (
+    <Link to={bikeLedgerPath(bike._id)} title={`The ledger of ${bike.name}`}>
+      {bike.name}
+    </Link>
+  );
+}
+
 /** "22 Nov 2026, 10:00 by Jo", or the time alone when nobody is on record. */
 const deletedWhen = (bike: DeletedBike) =>
   `${formatDateTime(bike.deletedAt)}${bike.deletedBy ? ` by ${bike.deletedBy}` : ""}`;
@@ -69,7 +83,9 @@ function DeletedTable({ bikes, ...restoring }: DeletedListProps) {
       <tbody>
         {bikes.map((bike) => (
           <tr key={bike._id}>
-            <th scope="row">{bike.name}</th>
+            <th scope="row">
+              <LedgerLink bike={bike} />
+            </th>
             <td>{bike.supplierName}</td>
             <td className="text-end">{bike.quantity}</td>
             <td>{deletedWhen(bike)}</td>
@@ -97,7 +113,7 @@ function DeletedCards({ bikes, ...restoring }: DeletedListProps) {
       {(bike, headingId) => (
         <>
           <h2 id={headingId} className="h6 mb-2">
-            {bike.name}
+            <LedgerLink bike={bike} />
           </h2>
           <dl className="bike-facts small mb-3">
             <dt>Supplier</dt>
