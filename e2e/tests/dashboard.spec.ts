@@ -7,16 +7,25 @@ import { createBike, deliverViaApi } from "../support/stock-helpers.ts";
 import { STAFF_WORKFLOW_TIMEOUT } from "../support/stock-screens.ts";
 
 /*
- * The dashboard (issue 13): its numbers follow the stock through the live stream, without a
- * reload; its charts come with their numbers as tables.
+ * The dashboard (issues 13 and 21): its numbers follow the stock through the live stream, without
+ * a reload, and fit their tiles on one line; its tiles open the Inventory they count; its charts
+ * come with their numbers as tables.
  */
 
 test.describe.configure({ timeout: STAFF_WORKFLOW_TIMEOUT });
 
-/** A tile's number, as shown ("1,234" → 1234). */
+/** A tile's number element: short ("$113.6M") with the exact figure in its title, or exact. */
+const figureOf = (page: Page, label: string) =>
+  main(page)
+    .locator("dt", { hasText: label })
+    .locator("xpath=following-sibling::dd")
+    .locator(".dashboard-figure");
+
+/** A tile's number, exactly ("1,234" → 1234). */
 async function tile(page: Page, label: string): Promise<number> {
-  const value = main(page).locator("dt", { hasText: label }).locator("xpath=following-sibling::dd");
-  return Number((await value.innerText()).replace(/[^\d.]/g, ""));
+  const figure = figureOf(page, label);
+  const exact = (await figure.getAttribute("title")) ?? (await figure.innerText());
+  return Number(exact.replace(/[^\d.]/g, ""));
 }
 
 test("the numbers change after a delivery, without a reload", async ({ signedInPage: page }) => {
@@ -45,6 +54,17 @@ test("the numbers change after a delivery, without a reload", async ({ signedInP
   await expect(main(page).getByRole("columnheader", { name: "In" })).toBeVisible();
 });
 
+test("a tile opens the Inventory it counts, filtered so", async ({ signedInPage: page }) => {
+  await createBike(page, { quantity: "1", reorderPoint: "3" });
+  await page.goto("/dashboard");
+  await main(page).getByRole("link", { name: "Low stock" }).click();
+  await expect(page).toHaveURL(/\/inventory\?status=low$/);
+  await expect(main(page).getByLabel("Stock level")).toHaveValue("low");
+  const badges = main(page).locator(".badge");
+  await expect(badges.filter({ hasText: "Low stock" }).first()).toBeVisible();
+  await expect(badges.filter({ hasText: "Out of stock" })).toHaveCount(0);
+});
+
 for (const size of SCREEN_SIZES) {
   test(`the dashboard is accessible at ${size.width} px and fits the screen`, async ({
     signedInPage: page,
@@ -53,6 +73,12 @@ for (const size of SCREEN_SIZES) {
     await page.goto("/dashboard");
     await expect(main(page).getByRole("img", { name: /stock's value by supplier/ })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    // The stock value is one line: its height is one line's ("$113,646, / 239,529.6 / 8" was three).
+    const lines = await figureOf(page, "Stock value").evaluate((element) => {
+      const { height } = element.getBoundingClientRect();
+      return height / parseFloat(getComputedStyle(element).lineHeight);
+    });
+    expect(Math.round(lines)).toBe(1);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
