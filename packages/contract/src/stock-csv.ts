@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bikeChangeSchema } from "./bikes.ts";
+import { stockFilterQuerySchema } from "./stock.ts";
 
 /**
  * CSV in and out of the stock (issue 13). The columns, by the header a spreadsheet shows; an
@@ -23,8 +24,12 @@ export const STOCK_IMPORT_MAX_ROWS = 20_000;
 /** The most bytes an import file may have (about 20,000 rows with long descriptions). */
 export const STOCK_IMPORT_MAX_BYTES = 8 * 1024 * 1024;
 
-/** `GET /stock/export.csv?columns=`: which columns, in this order; all of them by default. */
-export const stockExportQuerySchema = z.strictObject({
+/**
+ * `GET /stock/export.csv`: the bikes `GET /stock` would find with the same filters (`q`,
+ * `supplier`, `status`, `owner`; all bikes without any), and `columns`: which, in this order;
+ * all of them by default.
+ */
+export const stockExportQuerySchema = stockFilterQuerySchema.extend({
   columns: z
     .string()
     .optional()
@@ -52,11 +57,11 @@ export const importProblemSchema = z.object({
 });
 export type ImportProblem = z.infer<typeof importProblemSchema>;
 
-/** What the import will do to one row's bike. */
+/** What the import will do to one row's bike; `error`: the row has a problem (see `problems`). */
 export const importRowSchema = z.object({
   line: z.number().int(),
-  action: z.enum(["create", "update", "unchanged"]),
-  /** The bike updated; null for a new one. */
+  action: z.enum(["create", "update", "unchanged", "error"]),
+  /** The bike updated (or named, for an error); null for a new one. */
   id: z.string().nullable(),
   name: z.string(),
   /** On update: each detail it changes. */
@@ -74,6 +79,8 @@ export const importPreviewSchema = z.object({
     create: z.number().int(),
     update: z.number().int(),
     unchanged: z.number().int(),
+    /** Rows with a problem: while there are any, nothing is imported. */
+    error: z.number().int(),
   }),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;

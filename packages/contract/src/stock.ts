@@ -58,16 +58,22 @@ export const defaultStockSort = (q: string | undefined): StockSort =>
   hasSearchWords(q) ? "relevance" : "name";
 
 /**
- * The query of `GET /api/stock`. `q`: words, each matched as the start of a word in the name,
- * supplier or description, ignoring case and accents. `sort`: by default `relevance` while `q`
- * has words, else `name`. `cursor`: the `nextCursor` of the page before, opaque to clients.
+ * Which bikes a search keeps: `GET /api/stock`'s and the CSV export's. `q`: words, each matched
+ * as the start of a word in the name, supplier or description, ignoring case and accents.
  */
-export const stockQuerySchema = z
-  .strictObject({
-    q: safeText(SEARCH_TEXT_MAX, { required: false }).optional(),
-    supplier: safeText(TEXT_MAX).optional(),
-    status: z.enum(stockStatusSchema.options, { error: "must be in, low or out" }).optional(),
-    owner: z.literal("me", { error: "must be me" }).optional(),
+export const stockFilterQuerySchema = z.strictObject({
+  q: safeText(SEARCH_TEXT_MAX, { required: false }).optional(),
+  supplier: safeText(TEXT_MAX).optional(),
+  status: z.enum(stockStatusSchema.options, { error: "must be in, low or out" }).optional(),
+  owner: z.literal("me", { error: "must be me" }).optional(),
+});
+
+/**
+ * The query of `GET /api/stock`: the filters, and `sort`: by default `relevance` while `q` has
+ * words, else `name`. `cursor`: the `nextCursor` of the page before, opaque to clients.
+ */
+export const stockQuerySchema = stockFilterQuerySchema
+  .extend({
     sort: stockSortSchema.optional(),
     limit: z.coerce
       .number({ error: "must be a whole number" })

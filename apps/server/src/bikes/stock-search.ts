@@ -343,6 +343,9 @@ export function createStockSearch(
       return { items: page.items, last: page.more ? page.end : undefined, total: page.total };
     },
 
+    /** The bikes a search keeps, as a condition on `bike` (the CSV export's filter). */
+    condition: (filters: StockFilters) => matching(filters, "narrow"),
+
     /** Every supplier with how many bikes it supplies, by name. */
     async suppliers(): Promise<SupplierList> {
       const rows = await db

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
 import type { Actor } from "../bikes/bike-writes.ts";
 import {
   storedDetailsOf,
@@ -53,14 +53,19 @@ export async function currentBikesIn(connection: ImportConnection, ids: readonly
   return found;
 }
 
-/** A page of the whole stock for an export, by id, after `afterId`. */
+/** Which bikes an export holds (bikes/stock-search.ts, `condition`). */
+export type ExportFilter = (eb: ExpressionBuilder<Database, "bike">) => Expression<SqlBool>;
+
+/** A page of the stock (the bikes `filter` keeps) for an export, by id, after `afterId`. */
 export async function exportPage(
   db: Kysely<Database>,
   afterId: string | null,
   limit: number,
+  filter?: ExportFilter,
 ): Promise<CurrentBike[]> {
   let query = db.selectFrom("bike").select(currentBikeColumns).orderBy("id").limit(limit);
   if (afterId !== null) query = query.where("id", ">", afterId);
+  if (filter) query = query.where(filter);
   return (await query.execute()).map(currentBikeOf);
 }
 

@@ -1,6 +1,7 @@
 import {
   importPreviewSchema,
   importResultSchema,
+  STOCK_CSV_COLUMNS,
   STOCK_IMPORT_MAX_BYTES,
   STOCK_IMPORT_MAX_ROWS,
   stockExportQuerySchema,
@@ -15,7 +16,9 @@ import { Readable } from "node:stream";
 import { z } from "zod";
 import { signedInUser, type Authentication } from "../auth/authentication.ts";
 import type { CurrentBike } from "../bikes/bike-details.ts";
+import type { StockSearch } from "../bikes/stock-search.ts";
 import type { Database } from "../db/schema.ts";
+import { searchWords } from "../db/search-folding.ts";
 import { errorResponses as errors, HttpError } from "../plugins/errors.ts";
 import { csvLine } from "./csv-text.ts";
 import { exportPage } from "./stock-csv-repository.ts";
@@ -35,6 +38,21 @@ const CELL_OF: Record<StockCsvColumn, (bike: CurrentBike) => string | number> = 
   "reorder point": (bike) => bike.reorderPoint,
   description: (bike) => bike.des,
   photo: (bike) => bike.photo,
+};
+
+/**
+ * The import template: every column, and one bike a row without an id would add, which the
+ * preview takes as it is (a test holds it to that).
+ */
+export const STOCK_CSV_TEMPLATE: Record<StockCsvColumn, string> = {
+  id: "",
+  name: "Honda CB500F",
+  supplier: "Hamamatsu Trading",
+  price: "6499.00",
+  quantity: "4",
+  "reorder point": "2",
+  description: "A light twin for every day. Leave the id empty to add a bike.",
+  photo: "/images/bikes/honda-cbr650r.svg",
 };
 
 /** A file over the limit: refused whole, before anything is planned. */
@@ -62,9 +80,15 @@ export async function stockCsvRoutes(
   app: FastifyInstance,
   {
     db,
+    search,
     imports,
     authentication,
-  }: { db: Kysely<Database>; imports: StockImports; authentication: Authentication },
+  }: {
+    db: Kysely<Database>;
+    search: Pick<StockSearch, "condition">;
+    imports: StockImports;
+    authentication: Authentication;
+  },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const staff = { onRequest: authentication.requireStaff };
@@ -82,18 +106,23 @@ export async function stockCsvRoutes(
       ...staff,
       schema: {
         tags: ["stock"],
-        summary: "The whole stock as CSV, with the columns asked for (all by default)",
+        summary:
+          "The stock as CSV: the bikes GET /stock finds with the same q, supplier, status and owner (all without them), in the columns asked for (all by default)",
         querystring: stockExportQuerySchema,
         response: { 200: z.string().describe("text/csv"), ...errors(400, 401, 403) },
       },
     },
     async (request, reply) => {
-      const { columns } = request.query;
+      const { columns, q, supplier, status, owner } = request.query;
+      const words = searchWords(q ?? "");
+      const ownerId = owner === "me" ? signedInUser(request).id : undefined;
+      const filtered = words.length > 0 || supplier !== undefined || status || ownerId;
+      const filter = filtered ? search.condition({ words, supplier, status, ownerId }) : undefined;
       async function* lines() {
         yield csvLine(columns);
         let after: string | null = null;
         for (;;) {
-          const page = await exportPage(db, after, EXPORT_PAGE);
+          const page = await exportPage(db, after, EXPORT_PAGE, filter);
           for (const bike of page) yield csvLine(columns.map((column) => CELL_OF[column](bike)));
           if (page.length < EXPORT_PAGE) return;
           after = page.at(-1)!.id;
@@ -108,6 +137,26 @@ export async function stockCsvRoutes(
           .send(Readable.from(lines()) as unknown as string)
       );
     },
+  );
+
+  routes.get(
+    "/stock/template.csv",
+    {
+      schema: {
+        tags: ["stock"],
+        summary:
+          "A CSV to fill in for an import: the header with every column and one example row that adds a bike",
+        response: { 200: z.string().describe("text/csv") },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="stock-template.csv"')
+        .send(
+          csvLine(STOCK_CSV_COLUMNS) +
+            csvLine(STOCK_CSV_COLUMNS.map((column) => STOCK_CSV_TEMPLATE[column])),
+        ),
   );
 
   routes.post(

@@ -66,6 +66,48 @@ describe(`CSV import and export on ${testDatabaseKind}`, () => {
       expect(bad.json().message).toContain('has no column "colour"');
     });
 
+    it("holds only the bikes the same search and filters find", async () => {
+      const supplierName = unique("Filtered Exports");
+      const kept = unique("Kept Exporter");
+      const ids = {
+        kept: await addBike(test.app, staff, { name: kept, supplierName, quantity: 0 }),
+        inStock: await addBike(test.app, staff, { name: unique("Stocked Exporter"), supplierName }),
+        elsewhere: await addBike(test.app, staff, { name: unique("Kept Elsewhere") }),
+      };
+      const exported = async (query: string) => {
+        const csv = await send(test.app, staff, "GET", `/api/stock/export.csv?columns=id&${query}`);
+        expect(csv.statusCode, csv.body).toBe(200);
+        return csv.body.split("\r\n").slice(1, -1);
+      };
+      const bySupplier = `supplier=${encodeURIComponent(supplierName)}`;
+      expect((await exported(bySupplier)).sort()).toEqual([ids.kept, ids.inStock].sort());
+      expect(await exported(`${bySupplier}&status=out`)).toEqual([ids.kept]);
+      expect(await exported(`q=${encodeURIComponent(kept)}`)).toEqual([ids.kept]);
+      // The same filters as GET /api/stock, and the same 400 for a bad one.
+      const bad = await send(test.app, staff, "GET", "/api/stock/export.csv?status=lots");
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toContain("must be in, low or out");
+    });
+
+    it("offers a template: every column and one example row that the preview adds as it is", async () => {
+      const template = await test.app.inject("/api/stock/template.csv");
+      expect(template.statusCode).toBe(200);
+      expect(template.headers["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(template.headers["content-disposition"]).toBe(
+        'attachment; filename="stock-template.csv"',
+      );
+      const lines = template.body.split("\r\n");
+      expect(lines[0]).toBe(HEADER);
+      expect(lines).toHaveLength(3);
+      const preview = importPreviewSchema.parse(
+        (await postCsv(test.app, staff, "import-preview", template.body)).json(),
+      );
+      expect(preview.problems).toEqual([]);
+      expect(preview.rows).toEqual([
+        expect.objectContaining({ line: 2, action: "create", name: "Honda CB500F" }),
+      ]);
+    });
+
     it("keeps the full-width formula signs as text too", async () => {
       const names = ["＝1+1", "＋1", "－1", "＠SUM(A1)"].map((sign) => `${sign} ${unique("Wide")}`);
       const ids: string[] = [];
@@ -90,7 +132,7 @@ describe(`CSV import and export on ${testDatabaseKind}`, () => {
       expect(response.statusCode, response.body).toBe(200);
       const preview = importPreviewSchema.parse(response.json());
       expect(preview.problems).toEqual([]);
-      expect(preview.summary).toEqual({ create: 1, update: 1, unchanged: 1 });
+      expect(preview.summary).toEqual({ create: 1, update: 1, unchanged: 1, error: 0 });
       expect(preview.rows).toEqual([
         { line: 2, action: "create", id: null, name: newName, changes: [], unitsIn: 5 },
         expect.objectContaining({
@@ -125,6 +167,17 @@ describe(`CSV import and export on ${testDatabaseKind}`, () => {
       const preview = importPreviewSchema.parse(
         (await postCsv(test.app, staff, "import-preview", csv)).json(),
       );
+      // Every row with a problem is an error in the plan, never "unchanged" (line 6's quantity).
+      expect(preview.rows.map((row) => [row.line, row.action])).toEqual([
+        [2, "create"],
+        [3, "error"],
+        [4, "error"],
+        [5, "error"],
+        [6, "error"],
+        [7, "error"],
+      ]);
+      expect(preview.rows[5]).toMatchObject({ id: existing, name: "Twice" });
+      expect(preview.summary).toEqual({ create: 1, update: 0, unchanged: 0, error: 5 });
       expect(preview.problems).toEqual([
         { line: 3, column: "name", message: "is required" },
         { line: 4, column: "price", message: "must be a price like 1999.99" },

@@ -53,18 +53,26 @@ export async function previewFile(
   const file = readImport(text);
   if (file.tooMany !== undefined) return { outcome: "too-many-rows", rows: file.tooMany };
   if (!file.columns) {
-    const summary = { create: 0, update: 0, unchanged: 0 };
+    const summary = { create: 0, update: 0, unchanged: 0, error: 0 };
     const preview: ImportPreview = { rows: [], problems: file.problems, summary };
     return { outcome: "previewed", json: JSON.stringify(preview) };
   }
   const current = await currentBikesIn(connection, idsNamedBy(file.columns, file.records));
-  const { rows, problems } = planImport(file.columns, file.records, current);
+  const { rows, problems, failed } = planImport(file.columns, file.records, current);
   const summary = {
     create: countOf(rows, "create"),
     update: countOf(rows, "update"),
     unchanged: countOf(rows, "unchanged"),
+    error: failed.length,
   };
-  const preview: ImportPreview = { rows: rows.map(previewRow), problems, summary };
+  const errors = failed.map((row) => ({
+    ...row,
+    action: "error" as const,
+    changes: [],
+    unitsIn: 0,
+  }));
+  const shown = [...rows.map(previewRow), ...errors].sort((a, b) => a.line - b.line);
+  const preview: ImportPreview = { rows: shown, problems, summary };
   return { outcome: "previewed", json: JSON.stringify(preview) };
 }
 

@@ -21,8 +21,18 @@ import {
 import type { CsvRecord } from "./csv-text.ts";
 
 export interface ImportPlan {
+  /** The rows without a problem: what they will do. */
   rows: PlannedRow[];
   problems: ImportProblem[];
+  /** The rows with a problem, as the file names them: each is an error in the preview. */
+  failed: FailedRow[];
+}
+
+/** A row that cannot be imported: its id and name cells (or the named bike's name). */
+export interface FailedRow {
+  line: number;
+  id: string | null;
+  name: string;
 }
 
 type Field = Exclude<keyof z.input<typeof newBikeSchema>, "email">;
@@ -104,9 +114,24 @@ export function planImport(
 ): ImportPlan {
   const rows: PlannedRow[] = [];
   const problems: ImportProblem[] = [];
+  const failed: FailedRow[] = [];
   const lineOfId = new Map<string, number>();
 
-  for (const { line, cells } of records) {
+  for (const record of records) {
+    const before = problems.length;
+    const planned = planRow(record);
+    if (problems.length === before) {
+      if (planned) rows.push(planned);
+      continue;
+    }
+    // A row with a problem does nothing, whatever else in it would have been fine.
+    const id = cellOf(columns, record, "id");
+    const name = cellOf(columns, record, "name") || current.get(id)?.name || "";
+    failed.push({ line: record.line, id: id || null, name });
+  }
+  return { rows, problems, failed };
+
+  function planRow({ line, cells }: CsvRecord): PlannedRow | undefined {
     const given: Partial<Record<Field, string>> = {};
     let id = "";
     columns.forEach((column, index) => {
@@ -122,19 +147,19 @@ export function planImport(
 
     if (id === "") {
       const parsed = newBikeRow.safeParse(given);
-      if (parsed.success) rows.push({ line, action: "create", bike: parsed.data });
-      else fieldProblems(parsed.error.issues);
-      continue;
+      if (parsed.success) return { line, action: "create", bike: parsed.data };
+      fieldProblems(parsed.error.issues);
+      return undefined;
     }
     const bike = current.get(id);
     if (!bike) {
       problem("id", "names no bike in the warehouse (leave it empty to add a new bike)");
-      continue;
+      return undefined;
     }
     const earlier = lineOfId.get(id);
     if (earlier !== undefined) {
       problem("id", `names the same bike as line ${earlier}`);
-      continue;
+      return undefined;
     }
     lineOfId.set(id, line);
     const { quantity, ...details } = given;
@@ -155,16 +180,24 @@ export function planImport(
     }
     if (!next.success) {
       fieldProblems(next.error.issues);
-      continue;
+      return undefined;
     }
     const changes = changesBetween(bike, next.data);
     if (changes.length === 0 && unitsIn === 0) {
-      rows.push({ line, action: "unchanged", id, name: bike.name });
-    } else {
-      rows.push({ line, action: "update", id, before: bike, next: next.data, changes, unitsIn });
+      return { line, action: "unchanged", id, name: bike.name };
     }
+    return { line, action: "update", id, before: bike, next: next.data, changes, unitsIn };
   }
-  return { rows, problems };
+}
+
+/** The trimmed cell of a column in a record; "" when the file has no such column. */
+function cellOf(
+  columns: (StockCsvColumn | undefined)[],
+  record: CsvRecord,
+  column: StockCsvColumn,
+) {
+  const at = columns.indexOf(column);
+  return at < 0 ? "" : (record.cells[at]?.trim() ?? "");
 }
 
 /** The stored details as a form (or a CSV cell) holds them. */

@@ -14,7 +14,7 @@ import { StockControls } from "./stock-controls";
 import { StockResults } from "./stock-results";
 import { StockTable } from "./stock-table";
 import { MANAGE_PAGE_SIZE } from "./stock-query";
-import { useStockView } from "./stock-view";
+import { stockFilterSearch, useStockView } from "./stock-view";
 import { StockWorkCards } from "./stock-work-cards";
 
 /** Bootstrap's md breakpoint: from here the table fits without sideways scrolling. */
@@ -96,7 +96,11 @@ function WorkList({ controls, wide, deletion }: WorkListProps) {
         <Link to={paths.recentlyDeleted} className="btn btn-outline-dark">
           Recently deleted
         </Link>
-        <Link to={paths.stockCsv} className="btn btn-outline-dark">
+        {/* The export there starts from the search on screen here. */}
+        <Link
+          to={{ pathname: paths.stockCsv, search: stockFilterSearch(controls.view) }}
+          className="btn btn-outline-dark"
+        >
           CSV import and export
         </Link>
         <Link to={paths.ledger} className="btn btn-outline-dark">

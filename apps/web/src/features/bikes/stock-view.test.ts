@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { stockQueryOf } from "./stock-query";
-import { readStockView, sortForSearch, stockViewSearch } from "./stock-view";
+import { readStockView, sortForSearch, stockFilterSearch, stockViewSearch } from "./stock-view";
 
 const read = (search: string) => readStockView(new URLSearchParams(search));
 
@@ -44,6 +44,13 @@ describe("the stock view in the URL", () => {
     // A sort someone chose stays.
     expect(sortForSearch(read("?sort=-price"), "honda")).toBe("-price");
     expect(sortForSearch(read("?q=honda&sort=name"), "")).toBe("name");
+  });
+
+  it("gives the CSV export the search and filters, without the sort or the page", () => {
+    expect(stockFilterSearch(read("?q=honda&status=low&sort=-price&cursor=abc"))).toBe(
+      "?q=honda&status=low",
+    );
+    expect(stockFilterSearch(read("?sort=name"))).toBe("");
   });
 
   it("asks the API for one page, leaving out what is not set", () => {

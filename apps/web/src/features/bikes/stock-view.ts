@@ -41,6 +41,10 @@ export function sortForSearch(view: StockView, q: string): StockSort {
   return chosen ? view.sort : defaultSortFor(q);
 }
 
+/** The URL's search part for the view's search and filters only (the CSV export's). */
+export const stockFilterSearch = (view: StockView) =>
+  stockViewSearch({ ...view, sort: defaultSortFor(view.q), cursor: undefined });
+
 /** Whether the view narrows the stock down, so an empty answer means "no match", not "no bikes". */
 export const isFiltered = (view: StockView) =>
   Boolean(view.q || view.supplier || view.status !== undefined);

@@ -5,6 +5,7 @@ import {
   importResultSchema,
   type StockCsvColumn,
 } from "@ultimate-bikes/contract/stock-csv";
+import type { StockStatus } from "@ultimate-bikes/contract/stock";
 import { apiRequest } from "../../lib/api-client";
 
 const asCsv = (content: string) => ({ type: "text/csv", content });
@@ -29,6 +30,22 @@ export function useImportCsv() {
   });
 }
 
+/** Which bikes an export holds: `GET /api/stock`'s filters; empty ones are left out. */
+export interface ExportFilters {
+  q: string;
+  supplier: string;
+  status: StockStatus | "";
+}
+
 /** The export's address: the browser downloads it with the session's cookie. */
-export const exportUrl = (columns: readonly StockCsvColumn[]) =>
-  `${API_BASE_PATH}/stock/export.csv?columns=${encodeURIComponent(columns.join(","))}`;
+export function exportUrl(columns: readonly StockCsvColumn[], filters: ExportFilters): string {
+  const params = new URLSearchParams({ columns: columns.join(",") });
+  for (const name of ["q", "supplier", "status"] as const) {
+    const value = filters[name].trim();
+    if (value) params.set(name, value);
+  }
+  return `${API_BASE_PATH}/stock/export.csv?${params}`;
+}
+
+/** A CSV to fill in: every column and one example row (`GET /api/stock/template.csv`). */
+export const TEMPLATE_URL = `${API_BASE_PATH}/stock/template.csv`;

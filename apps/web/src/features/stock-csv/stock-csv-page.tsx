@@ -6,22 +6,47 @@ import {
   type ImportPreview,
   type StockCsvColumn,
 } from "@ultimate-bikes/contract/stock-csv";
+import {
+  STOCK_STATUS_LABELS,
+  stockStatusSchema,
+  type StockStatus,
+} from "@ultimate-bikes/contract/stock";
 import { useId, useState, type ChangeEvent } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
+import Col from "react-bootstrap/Col";
 import Form from "react-bootstrap/Form";
+import Row from "react-bootstrap/Row";
 import Table from "react-bootstrap/Table";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
 import { ErrorMessage } from "../../components/error-message";
 import { Skeleton, SkeletonLines } from "../../components/skeleton";
 import { paths } from "../../lib/paths";
-import { exportUrl, useImportCsv, usePreviewImport } from "./stock-csv-api";
+import {
+  exportUrl,
+  TEMPLATE_URL,
+  useImportCsv,
+  usePreviewImport,
+  type ExportFilters,
+} from "./stock-csv-api";
 
 /** How many of a preview's rows the page lists; the summary counts them all. */
 const ROWS_SHOWN = 100;
 
-const ACTION_LABELS = { create: "Add", update: "Update", unchanged: "No change" } as const;
+const ACTION_LABELS = {
+  create: "Add",
+  update: "Update",
+  unchanged: "No change",
+  error: "Error",
+} as const;
+
+const STATUS_CHOICES: { value: StockStatus | ""; label: string }[] = [
+  { value: "", label: "Any" },
+  { value: "in", label: "In stock" },
+  { value: "low", label: STOCK_STATUS_LABELS.low },
+  { value: "out", label: STOCK_STATUS_LABELS.out },
+];
 
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
@@ -87,6 +112,12 @@ function ImportSection() {
         in its ledger. The columns, in any order: {STOCK_CSV_COLUMNS.join(", ")}. Comma, semicolon
         or tab between fields; at most {STOCK_IMPORT_MAX_ROWS.toLocaleString("en-US")} rows. You see
         what will happen before anything changes, and the file is imported whole or not at all.
+      </p>
+      <p>
+        <a href={TEMPLATE_URL} download>
+          Download a template
+        </a>{" "}
+        (the header and one example row) to start from.
       </p>
       <Form.Group controlId={fileId} className="mb-3">
         <Form.Label>CSV file</Form.Label>
@@ -191,7 +222,7 @@ function ImportPlan({
           </thead>
           <tbody>
             {plan.rows.slice(0, ROWS_SHOWN).map((row) => (
-              <tr key={row.line}>
+              <tr key={row.line} className={row.action === "error" ? "table-danger" : undefined}>
                 <td className="text-end">{row.line}</td>
                 <td>{ACTION_LABELS[row.action]}</td>
                 <td className="text-break">{row.name}</td>
@@ -218,8 +249,31 @@ function ImportPlan({
   );
 }
 
+/**
+ * The export's filters, kept in the address (`/stock-csv?q=…&status=low`), which Manage
+ * Inventory's link fills with the search on screen there.
+ */
+function useExportFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters: ExportFilters = {
+    q: params.get("q") ?? "",
+    supplier: params.get("supplier") ?? "",
+    status: stockStatusSchema.safeParse(params.get("status")).data ?? "",
+  };
+  function change(next: Partial<ExportFilters>) {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries({ ...filters, ...next })) {
+      if (value) search.set(name, value);
+    }
+    void setParams(search, { replace: true });
+  }
+  return { filters, change };
+}
+
 function ExportSection() {
   const [columns, setColumns] = useState<StockCsvColumn[]>([...STOCK_CSV_COLUMNS]);
+  const { filters, change } = useExportFilters();
+  const filtered = Boolean(filters.q.trim() || filters.supplier.trim() || filters.status);
   const toggle = (column: StockCsvColumn, on: boolean) =>
     setColumns((chosen) =>
       STOCK_CSV_COLUMNS.filter((name) => (name === column ? on : chosen.includes(name))),
@@ -229,6 +283,53 @@ function ExportSection() {
       <h2 id="export-heading" className="h4">
         Export
       </h2>
+      <fieldset className="mb-3">
+        <legend className="fs-6">Bikes</legend>
+        <Row className="g-3">
+          <Col xs={12} md={5}>
+            <Form.Group controlId="export-filter-q">
+              <Form.Label>Search</Form.Label>
+              <Form.Control
+                type="search"
+                value={filters.q}
+                placeholder="Name, supplier or description"
+                onChange={(event) => change({ q: event.target.value })}
+              />
+            </Form.Group>
+          </Col>
+          <Col xs={12} sm={6} md={4}>
+            <Form.Group controlId="export-filter-supplier">
+              <Form.Label>Supplier (its exact name)</Form.Label>
+              <Form.Control
+                value={filters.supplier}
+                onChange={(event) => change({ supplier: event.target.value })}
+              />
+            </Form.Group>
+          </Col>
+          <Col xs={12} sm={6} md={3}>
+            <Form.Group controlId="export-filter-status">
+              <Form.Label>Stock level</Form.Label>
+              <Form.Select
+                value={filters.status}
+                onChange={(event) =>
+                  change({ status: stockStatusSchema.safeParse(event.target.value).data ?? "" })
+                }
+              >
+                {STATUS_CHOICES.map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          </Col>
+        </Row>
+        <p className="mt-2 mb-0" id="export-scope">
+          {filtered
+            ? "The file holds only the bikes this search and these filters find, as Inventory lists them."
+            : "The file holds every bike in the stock."}
+        </p>
+      </fieldset>
       <fieldset className="mb-3">
         <legend className="fs-6">Columns</legend>
         {STOCK_CSV_COLUMNS.map((column) => (
@@ -243,7 +344,12 @@ function ExportSection() {
         ))}
       </fieldset>
       {columns.length > 0 ? (
-        <a className="btn btn-outline-dark" href={exportUrl(columns)} download>
+        <a
+          className="btn btn-outline-dark"
+          href={exportUrl(columns, filters)}
+          download
+          aria-describedby="export-scope"
+        >
           Download the stock as CSV
         </a>
       ) : (
