@@ -42,7 +42,7 @@ const StockActions = lazy(async () => ({
 function StockActionsSkeleton() {
   return (
     <Skeleton label="Loading Delivered and Import…">
-      <div className="d-grid gap-4">
+      <div className="d-grid gap-3">
         <div>
           <div className="mb-2">
             <span className="placeholder col-5" />
