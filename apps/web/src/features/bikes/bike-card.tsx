@@ -20,6 +20,12 @@ function StockFacts({ bike }: { bike: Bike }) {
         <dd>{bike.quantity}</dd>
         <dt>Supplier</dt>
         <dd>{bike.supplierName}</dd>
+        {bike.stockNumber && (
+          <>
+            <dt>Stock number</dt>
+            <dd className="font-monospace">{bike.stockNumber}</dd>
+          </>
+        )}
       </dl>
     </>
   );

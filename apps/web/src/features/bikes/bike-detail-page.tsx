@@ -149,6 +149,12 @@ function BikeView({ bike, removed }: { bike: Bike; removed: boolean }) {
             <dd>{formatPrice(bike.price)}</dd>
             <dt>Supplier name</dt>
             <dd>{bike.supplierName}</dd>
+            {bike.stockNumber && (
+              <>
+                <dt>Stock number</dt>
+                <dd className="font-monospace">{bike.stockNumber}</dd>
+              </>
+            )}
             <dt>Quantity</dt>
             {/* The badge sits in the live region too, so a change of state is heard with the number. */}
             <dd aria-live="polite">

@@ -66,6 +66,7 @@ describe("Manage Inventory", () => {
         .map((cell) => cell.textContent),
     ).toEqual([
       "",
+      "UB-00001",
       "Honda Imports",
       "$18,999.00",
       "0",
@@ -114,7 +115,7 @@ describe("Manage Inventory", () => {
       within(card)
         .getAllByRole("term")
         .map((term) => term.textContent),
-    ).toEqual(["Supplier", "Price", "Quantity", "Last change"]);
+    ).toEqual(["Stock number", "Supplier", "Price", "Quantity", "Last change"]);
     expect(within(card).getByRole("button", { name: "Delete Honda Navi" })).toBeInTheDocument();
   });
 

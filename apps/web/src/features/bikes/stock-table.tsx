@@ -56,6 +56,7 @@ export function StockTable({ bikes, sort, onSort, ...deletion }: StockTableProps
             Photo
           </th>
           <SortHeader label="Name" field="name" first="name" {...sortHeader} />
+          <th scope="col">Stock number</th>
           <th scope="col">Supplier</th>
           <SortHeader
             label="Price"
@@ -94,6 +95,7 @@ export function StockTable({ bikes, sort, onSort, ...deletion }: StockTableProps
             <th scope="row">
               <Link to={bikePagePath(bike._id)}>{bike.name}</Link>
             </th>
+            <td className="font-monospace text-nowrap">{bike.stockNumber ?? ""}</td>
             <td>{bike.supplierName}</td>
             <td className="text-end text-nowrap">{formatPrice(bike.price)}</td>
             <td className="text-end">{bike.quantity}</td>

@@ -28,6 +28,8 @@ export function StockWorkCards({ bikes, ...deletion }: WorkListProps) {
             <StockBadge bike={bike} />
           </div>
           <dl className="bike-facts small mb-3">
+            <dt>Stock number</dt>
+            <dd className="font-monospace">{bike.stockNumber ?? "None yet"}</dd>
             <dt>Supplier</dt>
             <dd>{bike.supplierName}</dd>
             <dt>Price</dt>

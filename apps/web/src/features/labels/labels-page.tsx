@@ -1,7 +1,7 @@
 import { StaffPage } from "../../components/staff-page";
 import { bikeSchema, type Bike } from "@ultimate-bikes/contract/bikes";
 import { stockPageSchema } from "@ultimate-bikes/contract/stock";
-import { useQueries, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQueries } from "@tanstack/react-query";
 import { useState } from "react";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
@@ -11,6 +11,9 @@ import { apiRequest } from "../../lib/api-client";
 import { bikeAddress } from "../../lib/bike-links";
 import { useAddressState } from "../../lib/use-address-state";
 import { QrImage } from "./qr-image";
+
+/** The picker shows this many bikes at first, and this many more at each "Show more". */
+const PICKER_PAGE = 24;
 
 /** A sheet holds this many labels at most: ten pages of US Letter. */
 const MAX_LABELS = 300;
@@ -82,7 +85,18 @@ function Labels() {
   );
 }
 
-/** Search the stock and tick the bikes to label. */
+/** "13 bikes", "1 bike matches": how many the picker holds, all of them reachable below. */
+function countText(total: number, searching: boolean) {
+  const bikes = `${total.toLocaleString("en-US")} ${total === 1 ? "bike" : "bikes"}`;
+  if (!searching) return bikes;
+  return `${bikes} ${total === 1 ? "matches" : "match"}`;
+}
+
+/**
+ * Search the stock (by name, supplier, description or stock number) and tick the bikes to
+ * label. The list says how many bikes it holds and grows a page at a time, by name, never in a
+ * box that hides some of them.
+ */
 function BikePicker({
   selected,
   onToggle,
@@ -93,14 +107,20 @@ function BikePicker({
   onSelectAll: (ids: string[]) => void;
 }) {
   const [words, setWords] = useState("");
-  const found = useQuery({
-    queryKey: ["bikes", "stock", "labels", words],
-    queryFn: () =>
-      apiRequest(
-        `/stock?limit=24&sort=name${words.trim() ? `&q=${encodeURIComponent(words.trim())}` : ""}`,
-        stockPageSchema,
-      ),
+  const searching = words.trim() !== "";
+  const found = useInfiniteQuery({
+    queryKey: ["bikes", "stock", "labels", words.trim()],
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams({ limit: String(PICKER_PAGE), sort: "name" });
+      if (searching) query.set("q", words.trim());
+      if (pageParam) query.set("cursor", pageParam);
+      return apiRequest(`/stock?${query.toString()}`, stockPageSchema);
+    },
+    initialPageParam: "",
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
+  const items = found.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = found.data?.pages[0]?.total ?? 0;
   return (
     <section aria-labelledby="pick-heading" className="no-print">
       <h2 id="pick-heading" className="h5">
@@ -112,7 +132,9 @@ function BikePicker({
           type="search"
           value={words}
           onChange={(event) => setWords(event.currentTarget.value)}
+          aria-describedby="label-search-help"
         />
+        <Form.Text id="label-search-help">A name, a supplier or a stock number.</Form.Text>
       </Form.Group>
       {found.isPending ? (
         <Skeleton label="Loading bikes…">
@@ -120,30 +142,44 @@ function BikePicker({
         </Skeleton>
       ) : found.error ? (
         <ErrorMessage error={found.error} onRetry={() => void found.refetch()} />
-      ) : found.data.items.length === 0 ? (
+      ) : items.length === 0 ? (
         <p role="status">No bikes match.</p>
       ) : (
         <>
+          <p role="status" className="mb-2">
+            {countText(total, searching)}
+            {items.length < total && `, ${items.length.toLocaleString("en-US")} shown`}
+          </p>
           <Button
             variant="outline-dark"
             size="sm"
             className="mb-2"
-            onClick={() => onSelectAll(found.data.items.map((bike) => bike._id))}
+            onClick={() => onSelectAll(items.map((bike) => bike._id))}
           >
-            Select all on this page
+            Select all shown
           </Button>
-          <ul className="list-unstyled label-picker">
-            {found.data.items.map((bike) => (
+          <ul className="list-unstyled" aria-label="Bikes to pick from">
+            {items.map((bike) => (
               <li key={bike._id}>
                 <Form.Check
                   id={`label-${bike._id}`}
-                  label={`${bike.name} (${bike.supplierName})`}
+                  label={`${bike.name} (${bike.supplierName})${bike.stockNumber ? ` ${bike.stockNumber}` : ""}`}
                   checked={selected.includes(bike._id)}
                   onChange={(event) => onToggle(bike._id, event.currentTarget.checked)}
                 />
               </li>
             ))}
           </ul>
+          {found.hasNextPage && (
+            <Button
+              variant="outline-dark"
+              size="sm"
+              onClick={() => void found.fetchNextPage()}
+              disabled={found.isFetchingNextPage}
+            >
+              {found.isFetchingNextPage ? "Loading…" : `Show ${PICKER_PAGE} more`}
+            </Button>
+          )}
         </>
       )}
     </section>
@@ -178,9 +214,11 @@ function BikeLabel({ bike }: { bike: Bike }) {
     <article className="bike-label" aria-label={`Label of ${bike.name}`}>
       <QrImage text={bikeAddress(bike._id)} size={96} alt={`QR code of ${bike.name}'s page`} />
       <div className="bike-label-text">
+        {bike.stockNumber && (
+          <span className="d-block bike-label-number font-monospace">{bike.stockNumber}</span>
+        )}
         <strong className="d-block text-break">{bike.name}</strong>
         <span className="d-block small text-break">{bike.supplierName}</span>
-        <span className="d-block small font-monospace text-break">{bike._id}</span>
       </div>
     </article>
   );

@@ -1,9 +1,7 @@
 import { StaffPage } from "../../components/staff-page";
-import {
-  bikeIdSchema,
-  stockMovementKindSchema,
-  type StockMovementKind,
-} from "@ultimate-bikes/contract/bikes";
+import type { StockItem } from "@ultimate-bikes/contract/stock";
+import { useState, type KeyboardEvent } from "react";
+import { stockMovementKindSchema, type StockMovementKind } from "@ultimate-bikes/contract/bikes";
 import type { LedgerEntry } from "@ultimate-bikes/contract/ledger";
 import Button from "react-bootstrap/Button";
 import Col from "react-bootstrap/Col";
@@ -14,12 +12,17 @@ import { Link } from "react-router";
 import { CardList } from "../../components/card-list";
 import { ErrorMessage } from "../../components/error-message";
 import { Skeleton, SkeletonTable } from "../../components/skeleton";
-import { changeText } from "../../lib/bike-changes";
 import { formatDateTime } from "../../lib/format";
 import { bikePagePath } from "../../lib/paths";
 import { useAddressState } from "../../lib/use-address-state";
 import { useMediaQuery } from "../../lib/use-media-query";
-import { ledgerExportUrl, useLedger, useLedgerPeople, type LedgerFilters } from "./ledger-api";
+import {
+  ledgerExportUrl,
+  useBikeSuggestions,
+  useLedger,
+  useLedgerPeople,
+  type LedgerFilters,
+} from "./ledger-api";
 
 const KIND_LABELS: Record<StockMovementKind, string> = {
   seed: "Opening stock",
@@ -35,7 +38,7 @@ const KIND_LABELS: Record<StockMovementKind, string> = {
 function filtersOf(search: URLSearchParams): LedgerFilters {
   const kind = stockMovementKindSchema.safeParse(search.get("kind"));
   return {
-    bikeId: search.get("bike") ?? undefined,
+    bike: search.get("bike") ?? undefined,
     actor: search.get("person") ?? undefined,
     kind: kind.success ? kind.data : undefined,
     from: search.get("from") ?? undefined,
@@ -44,7 +47,7 @@ function filtersOf(search: URLSearchParams): LedgerFilters {
 }
 
 const URL_NAMES: Record<keyof LedgerFilters, string> = {
-  bikeId: "bike",
+  bike: "bike",
   actor: "person",
   kind: "kind",
   from: "from",
@@ -56,8 +59,7 @@ const FILTER_NAMES = Object.keys(URL_NAMES) as (keyof LedgerFilters)[];
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : "0");
 
 function whatOf(entry: LedgerEntry): string {
-  // A person reads a field's name and its values, never a photo's path (lib/bike-changes.ts).
-  const changes = (entry.changes ?? []).map(changeText);
+  const changes = (entry.changes ?? []).map(({ field, from, to }) => `${field}: ${from} → ${to}`);
   return [KIND_LABELS[entry.kind], ...changes].join("; ");
 }
 
@@ -84,9 +86,7 @@ function Ledger() {
   const setFilter = (name: keyof LedgerFilters, value: string) =>
     setFilters({ ...filters, [name]: value || undefined });
   const people = useLedgerPeople();
-  // A bike id still being typed asks nothing: the server would call it no bike.
-  const bikeIdComplete = !filters.bikeId || bikeIdSchema.safeParse(filters.bikeId).success;
-  const ledger = useLedger(filters, bikeIdComplete);
+  const ledger = useLedger(filters);
   const entries = ledger.data?.pages.flatMap((page) => page.items) ?? [];
   const wide = useMediaQuery("(min-width: 768px)");
   const filtered = Object.values(filters).some(Boolean);
@@ -101,14 +101,12 @@ function Ledger() {
       >
         <Row className="g-2">
           <Col xs={12} md={4}>
-            <Form.Group controlId="ledger-bike">
-              <Form.Label>Bike id</Form.Label>
-              <Form.Control
-                value={filters.bikeId ?? ""}
-                onChange={(event) => setFilter("bikeId", event.currentTarget.value.trim())}
-                placeholder="Any bike"
-              />
-            </Form.Group>
+            {/* A new value in the address (a pick, Back, Clear) starts the field from it. */}
+            <BikeFilter
+              key={filters.bike ?? ""}
+              value={filters.bike ?? ""}
+              onChange={(bike) => setFilter("bike", bike)}
+            />
           </Col>
           <Col xs={6} md={2}>
             <Form.Group controlId="ledger-person">
@@ -174,9 +172,7 @@ function Ledger() {
           </Button>
         )}
       </p>
-      {!bikeIdComplete ? (
-        <p role="status">Enter a whole bike id: it is the last part of the bike page's address.</p>
-      ) : ledger.isPending ? (
+      {ledger.isPending ? (
         <Skeleton label="Loading the ledger…">
           <SkeletonTable rows={6} columns={6} />
         </Skeleton>
@@ -199,6 +195,100 @@ function Ledger() {
         </>
       )}
     </>
+  );
+}
+
+/**
+ * The bike filter: a combobox (ARIA 1.2) that suggests bikes as a name, supplier or stock
+ * number is typed; picking one filters by its stock number. Enter takes the text as it is: a
+ * stock number, a bike id or a whole name (the server finds the bike, deleted ones too).
+ */
+function BikeFilter({ value, onChange }: { value: string; onChange: (bike: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const words = draft.trim();
+  const suggestions = useBikeSuggestions(words, open);
+  const options = open && words ? (suggestions.data?.items ?? []) : [];
+  const expanded = options.length > 0;
+  const optionId = (index: number) => `ledger-bike-option-${index}`;
+
+  function pick(bike: StockItem) {
+    setOpen(false);
+    onChange(bike.stockNumber ?? bike._id);
+  }
+  function commit() {
+    setOpen(false);
+    if (words !== value) onChange(words);
+  }
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      setOpen(true);
+      if (!expanded) return;
+      const last = options.length - 1;
+      setActive((index) =>
+        event.key === "ArrowDown" ? Math.min(index + 1, last) : Math.max(index - 1, -1),
+      );
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      const chosen = expanded ? options[active] : undefined;
+      if (chosen) pick(chosen);
+      else commit();
+    } else if (event.key === "Escape" && open) {
+      event.preventDefault();
+      setOpen(false);
+    }
+  }
+
+  return (
+    <Form.Group controlId="ledger-bike" className="position-relative">
+      <Form.Label>Bike</Form.Label>
+      <Form.Control
+        role="combobox"
+        autoComplete="off"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls="ledger-bike-options"
+        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+        aria-describedby="ledger-bike-help"
+        value={draft}
+        placeholder="Any bike"
+        onChange={(event) => {
+          setDraft(event.currentTarget.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={commit}
+      />
+      <Form.Text id="ledger-bike-help">A name, a stock number (UB-00042) or an id.</Form.Text>
+      <ul
+        id="ledger-bike-options"
+        role="listbox"
+        aria-label="Bikes"
+        className="bike-filter-options list-unstyled"
+        hidden={!expanded}
+      >
+        {options.map((bike, index) => (
+          <li
+            key={bike._id}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === active}
+            className={index === active ? "active" : undefined}
+            // Keeps the focus in the field, so picking is not a blur that commits the text.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => pick(bike)}
+          >
+            <span className="text-break">{bike.name}</span>{" "}
+            <span className="small text-body-secondary text-nowrap">
+              {bike.stockNumber ?? ""} · {bike.supplierName}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Form.Group>
   );
 }
 

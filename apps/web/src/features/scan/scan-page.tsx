@@ -5,6 +5,9 @@ import Container from "react-bootstrap/Container";
 import Form from "react-bootstrap/Form";
 import InputGroup from "react-bootstrap/InputGroup";
 import { useNavigate } from "react-router";
+import { bikeSchema } from "@ultimate-bikes/contract/bikes";
+import { formatStockNumber, parseStockNumber } from "@ultimate-bikes/contract/stock-number";
+import { ApiRequestError, apiRequest } from "../../lib/api-client";
 import { bikeIdFrom } from "../../lib/bike-links";
 import { bikePagePath } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -17,9 +20,25 @@ type CameraState = "starting" | "scanning" | "refused" | "unavailable";
 
 const CAMERA_PROBLEMS: Partial<Record<CameraState, string>> = {
   refused:
-    "Camera access was refused. Allow it in the browser's settings, or type the bike's id below.",
-  unavailable: "This browser cannot use a camera here. Type the bike's id below.",
+    "Camera access was refused. Allow it in the browser's settings, or type the bike's stock number below.",
+  unavailable: "This browser cannot use a camera here. Type the bike's stock number below.",
 };
+
+const NOT_A_BIKE = "That is not a stock number, a bike id or the address of a bike's page here.";
+
+/** The bike with this stock number's id; undefined when no bike has it. */
+async function bikeIdOfStockNumber(stockNumber: string): Promise<string | undefined> {
+  try {
+    const bike = await apiRequest(
+      `/bikes/by-stock-number/${encodeURIComponent(stockNumber)}`,
+      bikeSchema,
+    );
+    return bike._id;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return undefined;
+    throw error;
+  }
+}
 
 /**
  * Scan a bike's label with the camera and land on its page, ready to deliver or import
@@ -33,6 +52,7 @@ export function ScanPage() {
   const [notOurs, setNotOurs] = useState<string>();
   const [typed, setTyped] = useState("");
   const [typedProblem, setTypedProblem] = useState<string>();
+  const [looking, setLooking] = useState(false);
 
   useEffect(() => {
     let stream: MediaStream | undefined;
@@ -81,11 +101,29 @@ export function ScanPage() {
     };
   }, [navigate]);
 
-  function openTyped(event: FormEvent) {
+  async function openTyped(event: FormEvent) {
     event.preventDefault();
     const id = bikeIdFrom(typed);
-    if (id) void navigate(bikePagePath(id));
-    else setTypedProblem("That is not a bike id or the address of a bike's page here.");
+    if (id) {
+      void navigate(bikePagePath(id));
+      return;
+    }
+    const stockNumber = parseStockNumber(typed);
+    if (stockNumber === undefined) {
+      setTypedProblem(NOT_A_BIKE);
+      return;
+    }
+    const shown = formatStockNumber(stockNumber);
+    setLooking(true);
+    try {
+      const found = await bikeIdOfStockNumber(shown);
+      if (found) void navigate(bikePagePath(found));
+      else setTypedProblem(`No bike has the stock number ${shown}.`);
+    } catch (error) {
+      setTypedProblem((error as Error).message);
+    } finally {
+      setLooking(false);
+    }
   }
 
   const problem = CAMERA_PROBLEMS[camera];
@@ -111,9 +149,9 @@ export function ScanPage() {
         {camera === "scanning" && !notOurs && "Looking for a label…"}
         {notOurs && "That code is not one of our bikes. Still looking…"}
       </p>
-      <Form onSubmit={openTyped} noValidate>
+      <Form onSubmit={(event) => void openTyped(event)} noValidate>
         <Form.Group controlId="scan-typed">
-          <Form.Label>Or type a bike's id or page address</Form.Label>
+          <Form.Label>Or type its stock number (like UB-00042), id or page address</Form.Label>
           <InputGroup hasValidation>
             <Form.Control
               value={typed}
@@ -124,7 +162,7 @@ export function ScanPage() {
               isInvalid={Boolean(typedProblem)}
               aria-describedby={typedProblem ? "scan-typed-problem" : undefined}
             />
-            <Button type="submit" variant="dark">
+            <Button type="submit" variant="dark" disabled={looking}>
               Open
             </Button>
             <Form.Control.Feedback type="invalid" id="scan-typed-problem">

@@ -1,0 +1,70 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes, useParams } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ScanPage } from "./scan-page";
+import { stockItem } from "../../test/stock-items";
+
+function BikePageStandIn() {
+  return <h1>Bike {useParams().id}</h1>;
+}
+
+/** Scan, with no camera (jsdom has none), against an API that knows one bike by its number. */
+function renderScan() {
+  const bike = { ...stockItem("Honda CB500", 3), stockNumber: "UB-00042" };
+  const asked: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      asked.push(url);
+      if (url === "/api/bikes/by-stock-number/UB-00042") return Response.json(bike);
+      return Response.json(
+        { statusCode: 404, error: "Not Found", message: "No bike with that id" },
+        { status: 404 },
+      );
+    }),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={["/scan"]}>
+        <Routes>
+          <Route path="/scan" element={<ScanPage />} />
+          <Route path="/inventory/:id" element={<BikePageStandIn />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { bike, asked, user: userEvent.setup() };
+}
+
+const field = () => screen.getByLabelText(/^Or type its stock number/);
+
+describe("Scan's typed fallback", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("opens the bike whose stock number is typed, in any case", async () => {
+    const { bike, asked, user } = renderScan();
+    await user.type(field(), " ub-00042 ");
+    await user.click(screen.getByRole("button", { name: "Open" }));
+    expect(await screen.findByRole("heading", { name: `Bike ${bike._id}` })).toBeInTheDocument();
+    expect(asked).toEqual(["/api/bikes/by-stock-number/UB-00042"]);
+  });
+
+  it("says when no bike has the number, and when the text is no number at all", async () => {
+    const { asked, user } = renderScan();
+    await user.type(field(), "UB-7");
+    await user.click(screen.getByRole("button", { name: "Open" }));
+    expect(await screen.findByText("No bike has the stock number UB-00007.")).toBeVisible();
+    expect(field()).toHaveAccessibleDescription("No bike has the stock number UB-00007.");
+    await user.clear(field());
+    await user.type(field(), "42");
+    await user.click(screen.getByRole("button", { name: "Open" }));
+    expect(
+      await screen.findByText(
+        "That is not a stock number, a bike id or the address of a bike's page here.",
+      ),
+    ).toBeVisible();
+    expect(asked).toHaveLength(1);
+  });
+});
