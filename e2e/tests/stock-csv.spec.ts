@@ -58,6 +58,13 @@ test("a file with bad rows shows them and changes nothing; a good one is importe
   await expect(
     problems.getByRole("row", { name: /^4 quantity is below the 4 in stock/ }),
   ).toBeVisible();
+  // Each bad row is an error in the plan, never "No change".
+  const badPlan = main(page).getByRole("table", { name: "What each row will do" });
+  await expect(badPlan.getByRole("row", { name: new RegExp(`^2 Add ${added}`) })).toBeVisible();
+  await expect(badPlan.getByRole("row", { name: /^3 Error / })).toBeVisible();
+  await expect(badPlan.getByRole("row", { name: new RegExp(`^4 Error ${name}`) })).toBeVisible();
+  await expect(badPlan.getByText("No change")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
   await expect(main(page).getByRole("button", { name: /^Import/ })).toHaveCount(0);
   expect(await stockNamed(page, added)).toEqual([]);
   expect(await fetchBike(page, id)).toMatchObject({ price: 100, quantity: 4 });
@@ -98,6 +105,31 @@ test("exports the columns chosen", async ({ signedInPage: page }) => {
   const lines = (await (await download.createReadStream()).toArray()).join("").split("\r\n");
   expect(lines[0]).toBe("name,supplier,quantity");
   expect(lines).toContain(`${name},Export Check Ltd.,5`);
+});
+
+test("exports only the bikes of the search and filter Manage Inventory shows", async ({
+  signedInPage: page,
+}) => {
+  const supplierName = unique("Filtered Export Ltd.");
+  const { name: empty } = await createBike(page, { supplierName, quantity: "0" });
+  const { name: stocked } = await createBike(page, { supplierName, quantity: "9" });
+  await page.goto(`/manage-inventory?supplier=${encodeURIComponent(supplierName)}&status=out`);
+  await expect(main(page).getByText(empty).first()).toBeVisible();
+  await expect(main(page).getByText(stocked)).toHaveCount(0);
+  await main(page).getByRole("link", { name: "CSV import and export" }).click();
+  await expect(main(page).getByRole("combobox", { name: "Stock level" })).toHaveValue("out");
+  await expect(main(page).getByRole("textbox", { name: "Supplier (its exact name)" })).toHaveValue(
+    supplierName,
+  );
+
+  const downloading = page.waitForEvent("download");
+  await main(page).getByRole("link", { name: "Download the stock as CSV" }).click();
+  const download = await downloading;
+  const lines = (await (await download.createReadStream()).toArray()).join("").split("\r\n");
+  expect(lines[0]).toBe(HEADER);
+  expect(lines.slice(1, -1)).toHaveLength(1);
+  expect(lines[1]).toContain(`,${empty},`);
+  expect(lines.join("\n")).not.toContain(stocked);
 });
 
 for (const size of SCREEN_SIZES) {

@@ -62,6 +62,29 @@ test("type part of a name and see only the matching bikes, in one history entry"
   await expect(box).toHaveValue("");
 });
 
+test("a search lists the exact name first, then names that start with it, oldest first on request", async ({
+  signedInPage: page,
+}) => {
+  const word = uniqueWord();
+  // Added best match last, and named so that neither name order nor age puts it first.
+  const [elsewhere, longer, exact] = await createBikes(page, [
+    { name: `Classic ${word} Tourer` },
+    { name: `${word} Adventure` },
+    { name: word },
+  ]);
+
+  await page.goto("/inventory");
+  await searchBox(page).fill(word.toLowerCase());
+  await expect(cardNames(page)).toHaveText([exact!, longer!, elsewhere!]);
+  await expect(sortSelect(page)).toHaveValue("relevance");
+  await expect(sortSelect(page).locator("option:checked")).toHaveText("Best match");
+  await expect(page).toHaveURL(`/inventory?q=${word.toLowerCase()}`);
+
+  await sortSelect(page).selectOption({ label: "Oldest first" });
+  await expect(cardNames(page)).toHaveText([elsewhere!, longer!, exact!]);
+  await expect(page).toHaveURL(`/inventory?q=${word.toLowerCase()}&sort=created`);
+});
+
 test("filter low stock and see only the low bikes, each with its badge", async ({
   signedInPage: page,
 }) => {
@@ -99,7 +122,8 @@ test("sort by quantity, both ways", async ({ signedInPage: page }) => {
   ]);
 
   await page.goto(`/inventory?q=${word}`);
-  await expect(cardNames(page)).toHaveText([seven!, one!, twenty!]);
+  // Each starts with the word: the best match is then the name order.
+  await expect(cardNames(page)).toHaveText([one!, seven!, twenty!]);
   await sortSelect(page).selectOption({ label: "Quantity, most first" });
   await expect(page).toHaveURL(`/inventory?q=${word}&sort=-quantity`);
   await expect(cardNames(page)).toHaveText([twenty!, seven!, one!]);
@@ -171,7 +195,7 @@ test("reload and Back bring the same view back", async ({ signedInPage: page }) 
 
   await page.goBack();
   await expect(page).toHaveURL(`/inventory?q=${word}`);
-  await expect(sortSelect(page)).toHaveValue("created");
+  await expect(sortSelect(page)).toHaveValue("relevance");
   await expect(cardNames(page)).toHaveText([few!, many!, none!]);
 
   await page.goBack();
