@@ -164,7 +164,13 @@ test("a field both changed is a conflict, and saving mine over theirs replaces o
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoSeriousA11yViolations(page);
 
+  const saved = page.waitForRequest((request) => request.method() === "PATCH");
   await conflict.getByRole("button", { name: "Save mine over theirs" }).click();
+  // Only what I changed is sent, over their version.
+  expect((await saved).postDataJSON()).toEqual({
+    des: "Mine, written meanwhile.",
+    supplierName: "My Imports",
+  });
   await expect(toast(page, "Bike updated")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/inventory/${id}$`));
   expect(await detailsViaApi(page, id)).toMatchObject({

@@ -189,6 +189,13 @@ export type BikeDetailsInput = z.input<typeof bikeDetailsInputSchema>;
 export type BikeDetailsValues = z.output<typeof bikeDetailsInputSchema>;
 
 /**
+ * `PATCH /bikes/{id}/details`: only the details an edit changes; the others stay as stored, and
+ * the ledger's `edit` entry names only those that really changed (none: nothing is recorded).
+ */
+export const bikeDetailsPatchSchema = bikeDetailsInputSchema.partial();
+export type BikeDetailsPatch = z.output<typeof bikeDetailsPatchSchema>;
+
+/**
  * `GET` and `PUT /bikes/{id}/details`: the details as stored (the photo as it was entered, not
  * made absolute), with `tag`, the entity tag an edit sends back as `If-Match` so that it never
  * overwrites a newer edit (the answer's `ETag` header holds the same, quoted).

@@ -94,6 +94,14 @@ function editDetailsOf(id: string): Request {
   };
 }
 
+/** A change of one detail that any existing version accepts (`If-Match: *`). */
+const patchDetailsOf = (id: string): Request => ({
+  method: "PATCH",
+  url: `/api/bikes/${id}/details`,
+  payload: { reorderPoint: 4 },
+  headers: { "if-match": "*" },
+});
+
 const MATRIX: Record<string, Row> = {
   "GET /api/health": { request: () => ({ method: "GET", url: "/api/health" }), expect: PUBLIC },
   "POST /api/login": {
@@ -249,6 +257,10 @@ const MATRIX: Record<string, Row> = {
     request: (fixtures) => editDetailsOf(fixtures.warehouseBike()),
     expect: STAFF,
   },
+  "PATCH /api/bikes/:id/details": {
+    request: (fixtures) => patchDetailsOf(fixtures.warehouseBike()),
+    expect: STAFF,
+  },
   "GET /api/dashboard": {
     request: () => ({ method: "GET", url: "/api/dashboard" }),
     expect: SIGNED_IN,
@@ -331,6 +343,7 @@ const OWN_BIKE_ROWS: Record<string, (id: string) => Request> = {
   "GET /api/bikes/:id/movements": (id) => ({ method: "GET", url: `/api/bikes/${id}/movements` }),
   "GET /api/bikes/:id/details": (id) => ({ method: "GET", url: `/api/bikes/${id}/details` }),
   "PUT /api/bikes/:id/details": (id) => editDetailsOf(id),
+  "PATCH /api/bikes/:id/details": (id) => patchDetailsOf(id),
 };
 
 /** Routes that are not the JSON API's: better-auth's own (tested on their own) and the docs. */

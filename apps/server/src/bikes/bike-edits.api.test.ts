@@ -87,6 +87,32 @@ describe(`editing a bike's details on ${testDatabaseKind}`, () => {
     expect(await movementsOf(test.app, staff, id)).toHaveLength(2);
   });
 
+  it("changes only the details a PATCH names, and the ledger names only those", async () => {
+    const id = await addBike(test.app, staff, { name: "Patched", price: 500, quantity: 3 });
+    const before = await detailsOf(staff, id);
+    const patch = (body: Record<string, unknown>, tag: string | undefined) =>
+      send(test.app, staff, "PATCH", `/api/bikes/${id}/details`, body, {
+        ...(tag === undefined ? {} : { "if-match": `"${tag}"` }),
+      });
+
+    const response = await patch({ des: "Only this.", price: "525" }, before.tag);
+    expect(response.statusCode, response.body).toBe(200);
+    const after = bikeDetailsSchema.parse(response.json());
+    expect(after).toMatchObject({ ...editable(before), des: "Only this.", price: 525 });
+    const [latest] = await movementsOf(test.app, staff, id);
+    expect(latest!.changes).toEqual([
+      { field: "des", from: before.des, to: "Only this." },
+      { field: "price", from: 500, to: 525 },
+    ]);
+
+    // The same rules as a whole edit: a stale tag is 412, none is 428, a bad value 400.
+    expect((await patch({ name: "Late" }, before.tag)).statusCode).toBe(412);
+    expect((await patch({ name: "Untagged" }, undefined)).statusCode).toBe(428);
+    expect(fieldsOf(await patch({ price: "-1" }, after.tag))).toContain("body.price");
+    expect((await patch({ quantity: 99 }, after.tag)).statusCode).toBe(400);
+    expect(await detailsOf(staff, id)).toEqual(after);
+  });
+
   it("refuses an edit made from details someone has changed since (412), on any server, and keeps theirs", async () => {
     const id = await addBike(test.app, staff, { name: "Contested" });
     const loaded = await detailsOf(staff, id);

@@ -1,5 +1,6 @@
 import {
   bikeDetailsInputSchema,
+  bikeDetailsPatchSchema,
   bikeDetailsSchema,
   bikeListSchema,
   bikeSchema,
@@ -230,6 +231,33 @@ export async function bikesRoutes(
           "Edit a bike's details (not its quantity); If-Match must name the tag they were loaded with",
         params: bikeIdParams,
         body: bikeDetailsInputSchema,
+        response: { 200: bikeDetailsSchema, ...errors(400, 401, 403, 404, 412, 428) },
+      },
+    },
+    async (request, reply) => {
+      const details = orHttpError(
+        await stock.editDetails(
+          request.params.id,
+          request.body,
+          request.headers["if-match"],
+          signedInUser(request),
+        ),
+      );
+      return reply.header("etag", `"${details.tag}"`).send(details);
+    },
+  );
+
+  routes.patch(
+    "/bikes/:id/details",
+    {
+      ...signedIn,
+      preValidation: photoAsStored,
+      schema: {
+        tags: ["bikes"],
+        summary:
+          "Change only the details sent (the edit form after merging a colleague's edit); If-Match must name the tag of the details stored now",
+        params: bikeIdParams,
+        body: bikeDetailsPatchSchema,
         response: { 200: bikeDetailsSchema, ...errors(400, 401, 403, 404, 412, 428) },
       },
     },

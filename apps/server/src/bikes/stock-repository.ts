@@ -150,7 +150,7 @@ export function createStockRepository(
      */
     async editDetails(
       id: string,
-      next: StoredDetails,
+      edit: Partial<StoredDetails>,
       accepts: (current: StoredDetails) => boolean,
       actor: Actor,
     ): Promise<DetailsEdit> {
@@ -158,6 +158,11 @@ export function createStockRepository(
         const current = await detailsIn(trx, id);
         if (!current) return undefined;
         if (!accepts(current)) return { stale: current };
+        // A detail the edit leaves out (a PATCH names only what it changes) stays as stored.
+        const next: StoredDetails = { ...current };
+        for (const [field, value] of Object.entries(edit)) {
+          if (value !== undefined) Object.assign(next, { [field]: value });
+        }
         const changes = changesBetween(current, next);
         if (changes.length === 0) return { edited: current };
         // A cost price left out stays as it is.

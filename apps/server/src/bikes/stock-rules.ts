@@ -300,7 +300,7 @@ export function createStockRules(
      */
     async editDetails(
       id: string,
-      next: BikeDetailsValues,
+      next: Partial<BikeDetailsValues>,
       ifMatch: string | undefined,
       caller: Caller,
     ): Promise<Outcome<BikeDetails>> {

@@ -15,7 +15,7 @@ import {
   stockMovementListSchema,
   uploadedPhotoSchema,
   type Bike,
-  type BikeDetailsValues,
+  type BikeDetailsPatch,
   type NewBike,
 } from "@ultimate-bikes/contract/bikes";
 import {
@@ -94,13 +94,16 @@ export function useFreshBikeDetails(id: string) {
   return () => queryClient.fetchQuery(detailsQuery(id));
 }
 
-/** Saves a bike's details, if they are still those of `tag` (If-Match; 412 when not). */
+/**
+ * Saves the details an edit changed (PATCH: the others stay as stored, so the ledger names only
+ * these), if the stored ones are still those of `tag` (If-Match; 412 when not).
+ */
 export function useEditBike(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ values, tag }: { values: BikeDetailsValues; tag: string }) =>
+    mutationFn: ({ values, tag }: { values: BikeDetailsPatch; tag: string }) =>
       apiRequest(bikeDetailsPath(id), bikeDetailsSchema, {
-        method: "PUT",
+        method: "PATCH",
         body: values,
         headers: { "if-match": `"${tag}"` },
       }),

@@ -51,5 +51,9 @@ describe("merging an edit with a colleague's", () => {
     const saved = { name: "Theirs", price: 3999, des: "Mine." };
     expect(changedFields(FIELDS, theirs, saved)).toEqual({ price: 3999, des: "Mine." });
     expect(changedFields(FIELDS, theirs, theirs)).toEqual({});
+    // A detail the form does not hold is left as stored.
+    expect(changedFields(FIELDS, theirs, { name: "Theirs", des: "Mine." })).toEqual({
+      des: "Mine.",
+    });
   });
 });

@@ -63,9 +63,12 @@ export function mineOverTheirs<Field extends string>(
 export function changedFields<Field extends string>(
   fields: readonly Field[],
   current: Record<Field, Value>,
-  next: Record<Field, Value>,
-): Partial<Record<Field, Value>> {
-  const changed: Partial<Record<Field, Value>> = {};
-  for (const field of fields) if (next[field] !== current[field]) changed[field] = next[field];
+  next: Typed<Field>,
+): Typed<Field> {
+  const changed: Typed<Field> = {};
+  for (const field of fields) {
+    const value = next[field];
+    if (value !== undefined && value !== current[field]) changed[field] = value;
+  }
   return changed;
 }

@@ -4,6 +4,7 @@ import {
   editableBikeFieldSchema,
   type BikeDetails,
   type BikeDetailsInput,
+  type BikeDetailsPatch,
   type BikeDetailsValues,
   type EditableBikeField,
 } from "@ultimate-bikes/contract/bikes";
@@ -24,7 +25,7 @@ import { usePageTitle } from "../../lib/use-page-title";
 import { bikeFields, BikeFormFields, type BikeFieldSpec } from "./bike-form-fields";
 import { PhotoUpload } from "./photo-upload";
 import { useBikeDetails, useEditBike, useFreshBikeDetails } from "./bikes-api";
-import { mergeDetails, mineOverTheirs } from "./details-merge";
+import { changedFields, mergeDetails, mineOverTheirs } from "./details-merge";
 import { EditConflict } from "./edit-conflict";
 
 const fields: BikeFieldSpec<FieldPath<BikeDetailsInput>>[] = [
@@ -117,9 +118,11 @@ function EditBikeForm({ id, loaded }: { id: string; loaded: BikeDetails }) {
   });
   const photo = useWatch({ control: form.control, name: "photo" });
 
-  function save(values: BikeDetailsValues, tag: string) {
+  /** Saves what `values` change from `over`, the details stored as far as this form knows. */
+  function save(values: BikeDetailsValues, over: BikeDetails) {
+    const changes = changedFields(EDITABLE, over, values) as BikeDetailsPatch;
     edit.mutate(
-      { values, tag },
+      { values: changes, tag: over.tag },
       {
         onSuccess: () => {
           toast.success("Bike updated");
@@ -151,15 +154,15 @@ function EditBikeForm({ id, loaded }: { id: string; loaded: BikeDetails }) {
 
   /**
    * Saves the merge over theirs, with mine in the fields both changed. The form is read again,
-   * since it stays editable beside the conflict; the server records only what differs from
-   * theirs, which is what this person changed.
+   * since it stays editable beside the conflict. Only what differs from theirs is sent, with
+   * their tag, so the ledger's entry holds what this person changed and nothing of theirs.
    */
   const saveMerged = (theirs: BikeDetails) =>
     form.handleSubmit((values) => {
       const merge = mergeDetails(EDITABLE, base, values, theirs);
       setBase(theirs);
       setConflict(undefined);
-      save(mineOverTheirs(merge, values) as BikeDetailsValues, theirs.tag);
+      save(mineOverTheirs(merge, values) as BikeDetailsValues, theirs);
     })();
 
   return (
@@ -174,7 +177,7 @@ function EditBikeForm({ id, loaded }: { id: string; loaded: BikeDetails }) {
           onSave={() => void saveMerged(conflict.theirs)}
         />
       )}
-      <Form onSubmit={form.handleSubmit((values) => save(values, base.tag))} noValidate>
+      <Form onSubmit={form.handleSubmit((values) => save(values, base))} noValidate>
         <BikeFormFields
           fields={fields}
           form={form}
