@@ -139,6 +139,13 @@ describe(`a pending role and its verification link on ${testDatabaseKind}`, () =
     expect((await resend(second)).statusCode).toBe(200);
   });
 
+  it("gives two asks at the same moment one link between them", async () => {
+    const staff = await invitedStaff();
+    const answers = await Promise.all([resend(staff), resend(staff), resend(staff)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 429, 429]);
+    expect(verificationMails(staff.email)).toHaveLength(2);
+  });
+
   it("refuses a verified email, a visitor, and any body that names someone", async () => {
     expect(expectError(await resend(admin), 409).message).toMatch(/already confirmed/);
     expectError(await resend(undefined), 401);
