@@ -54,6 +54,10 @@ test("a visitor who opens the dashboard reaches Login, told why, and no API call
   await expect(page.getByRole("heading", { level: 1, name: "Please Login" })).toBeVisible();
   await expect(main(page).getByText("Sign in to continue to Dashboard")).toBeVisible();
   expect(refused).toEqual([]);
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await expectNoSeriousA11yViolations(page);
+  }
 
   // Opened from the navigation bar, Login has nothing to explain.
   await page.goto("/");
@@ -82,12 +86,23 @@ test.describe("the admin's navigation bar", () => {
     await expect(nav.getByRole("link", { name: "Scan" })).toBeVisible();
     await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
 
-    // One line: no link's words wrap, and the links stay beside the brand, not under it.
-    const linkHeight = (await nav.getByRole("link", { name: "Scan" }).boundingBox())!.height;
-    const listHeight = (await page.locator("#main-navigation .navbar-nav").boundingBox())!.height;
-    const barHeight = (await nav.boundingBox())!.height;
-    expect(listHeight).toBeLessThan(linkHeight * 1.5);
-    expect(barHeight).toBeLessThan(linkHeight * 2);
+    // One line: no link's words wrap, each sits in the same row, and the row ends inside the bar.
+    const bar = await page.locator("#main-navigation .navbar-nav").evaluate((list) => {
+      const items = [...list.children].map((item) => {
+        const target = item.matches("a, button") ? item : item.querySelector("button")!;
+        const words = document.createRange();
+        words.selectNodeContents(target);
+        const lineTops = new Set([...words.getClientRects()].map(({ top }) => Math.round(top)));
+        const { top, bottom } = item.getBoundingClientRect();
+        return { text: target.textContent, lines: lineTops.size, middle: (top + bottom) / 2 };
+      });
+      const container = list.closest(".container")!.getBoundingClientRect();
+      return { items, overflow: list.getBoundingClientRect().right - container.right };
+    });
+    for (const { text, lines } of bar.items) expect(lines, text ?? "").toBe(1);
+    const middles = bar.items.map(({ middle }) => middle);
+    expect(Math.max(...middles) - Math.min(...middles)).toBeLessThan(4);
+    expect(bar.overflow).toBeLessThanOrEqual(0);
 
     await stock.focus();
     await page.keyboard.press("Enter");

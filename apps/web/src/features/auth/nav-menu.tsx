@@ -67,8 +67,14 @@ export function NavMenu({ id, title, links }: { id: string; title: string; links
       >
         {title}
       </button>
-      {/* data-bs-popper="static": Bootstrap's own placement, under the button. */}
-      <ul id={id} className={`dropdown-menu${open ? " show" : ""}`} data-bs-popper="static">
+      {/* data-bs-popper="static": Bootstrap's own placement, under the button. Hidden as well
+          as unshown, so nothing finds its links closed, whatever the styles. */}
+      <ul
+        id={id}
+        className={`dropdown-menu${open ? " show" : ""}`}
+        data-bs-popper="static"
+        hidden={!open}
+      >
         {links.map(({ to, label }) => (
           <li key={to}>
             <NavLink to={to} end className="dropdown-item" onClick={() => setOpen(false)}>
