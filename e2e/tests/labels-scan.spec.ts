@@ -50,6 +50,37 @@ async function fakeCameraShowing(page: Page, image: string) {
   }, image);
 }
 
+/** Scan's typed fallback, by its label. */
+const TYPED_FIELD = /^Or type its stock number/;
+
+test("a label shows the bike's stock number, and typing it on Scan opens the bike", async ({
+  signedInPage: page,
+}) => {
+  const { id, name } = await createBike(page);
+  await page.goto(`/labels?ids=${id}`);
+  const label = main(page).getByRole("article", { name: `Label of ${name}` });
+  const stockNumber = label.getByText(/^UB-\d{5,}$/);
+  await expect(stockNumber).toBeVisible();
+  const number = (await stockNumber.textContent())!;
+  // Printed big: the largest text on the label.
+  const sizes = await label.evaluate((article) =>
+    [...article.querySelectorAll("span, strong")].map((element) =>
+      parseFloat(getComputedStyle(element).fontSize),
+    ),
+  );
+  expect(parseFloat(await stockNumber.evaluate((e) => getComputedStyle(e).fontSize))).toBe(
+    Math.max(...sizes),
+  );
+
+  await page.goto("/scan");
+  // Typed as a person types it off the label: any case.
+  await main(page).getByLabel(TYPED_FIELD).fill(number.toLowerCase());
+  await main(page).getByRole("button", { name: "Open" }).click();
+  await expect(page).toHaveURL(new RegExp(`/inventory/${id}$`));
+  await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+  await expect(main(page).getByText(number)).toBeVisible();
+});
+
 test("prints labels whose QR codes are the bikes' addresses", async ({
   signedInPage: page,
   baseURL,
@@ -114,12 +145,14 @@ test("the scan page says a foreign code is not ours, and opens a typed id", asyn
   await expect(
     main(page).getByText("That code is not one of our bikes. Still looking…"),
   ).toBeVisible({ timeout: 15_000 });
-  await main(page).getByLabel("Or type a bike's id or page address").fill("not a bike");
+  await main(page).getByLabel(TYPED_FIELD).fill("not a bike");
   await main(page).getByRole("button", { name: "Open" }).click();
   await expect(
-    main(page).getByText("That is not a bike id or the address of a bike's page here."),
+    main(page).getByText(
+      "That is not a stock number, a bike id or the address of a bike's page here.",
+    ),
   ).toBeVisible();
-  await main(page).getByLabel("Or type a bike's id or page address").fill(id);
+  await main(page).getByLabel(TYPED_FIELD).fill(id);
   await main(page).getByRole("button", { name: "Open" }).click();
   await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
 });

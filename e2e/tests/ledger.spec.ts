@@ -42,13 +42,20 @@ test("filters the ledger by bike and kind, and exports what it shows", async ({
   await page.reload();
   await expect(main(page).getByLabel("Kind")).toHaveValue("deliver");
   await expect(rows).toHaveCount(1);
-  // Typed again key by key, as a person types: no character is lost on the way to the address.
-  const bikeField = main(page).getByLabel("Bike id");
+  // Filtered by the bike's name: typed key by key, as a person types, then picked from the
+  // suggestions, which filters by its stock number.
+  const bikeField = main(page).getByRole("combobox", { name: "Bike" });
   await bikeField.clear();
-  await bikeField.pressSequentially(id);
-  await expect(bikeField).toHaveValue(id);
-  await expect(page).toHaveURL(new RegExp(`[?&]bike=${id}(&|$)`));
+  await bikeField.pressSequentially(name);
+  await expect(bikeField).toHaveValue(name);
+  const suggestion = main(page)
+    .getByRole("listbox", { name: "Bikes" })
+    .getByRole("option", { name: new RegExp(`^${name} UB-\\d{5,}`) });
+  await suggestion.click();
+  await expect(page).toHaveURL(/[?&]bike=UB-\d{5,}&kind=deliver$/);
+  await expect(bikeField).toHaveValue(/^UB-\d{5,}$/);
   await expect(rows).toHaveCount(1);
+  await expect(rows.nth(0)).toContainText(`${name}${account.name}Delivered−16SO-2026-117`);
 
   const downloading = page.waitForEvent("download");
   await main(page).getByRole("link", { name: "Export CSV" }).click();
@@ -73,6 +80,10 @@ for (const size of SCREEN_SIZES) {
     const { id, name } = await createBike(page);
     await page.goto(`/movements?bike=${id}`);
     await expect(main(page).getByRole("link", { name })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    // And with the bike filter's suggestions open.
+    await main(page).getByRole("combobox", { name: "Bike" }).fill(name);
+    await expect(main(page).getByRole("listbox", { name: "Bikes" })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
