@@ -22,8 +22,9 @@ const useResendVerificationEmail = () =>
 /**
  * What someone whose role waits for a verified email reads where that role is missing (an
  * invitation as staff, or ADMIN_EMAILS): the role, what starts it, and a way to get the link again.
+ * Without a role (`null`), Profile tells anyone whose email is not verified the same way.
  */
-export function PendingRoleNotice({ role, email }: { role: Role; email: string }) {
+export function PendingRoleNotice({ role, email }: { role: Role | null; email: string }) {
   const resend = useResendVerificationEmail();
   const outcome = resend.isSuccess
     ? `A new link is on its way to ${resend.data.email}.`
@@ -33,7 +34,9 @@ export function PendingRoleNotice({ role, email }: { role: Role; email: string }
   return (
     <Alert variant="info" className="pending-role-notice">
       <p className="fw-semibold mb-2">
-        You are invited as {ROLE_LABELS[role]}: confirm your email to start.
+        {role
+          ? `You are invited as ${ROLE_LABELS[role]}: confirm your email to start.`
+          : "Your email is not confirmed yet."}
       </p>
       <p className="mb-3">
         Open the link we mailed to <span className="text-break">{email}</span>. Nothing arrived, or

@@ -24,12 +24,16 @@ vi.mock("../../lib/better-auth-client", () => ({
   },
 }));
 
-function renderProfile({ role = "member", pendingRole = null }: Partial<Account> = {}) {
+function renderProfile({
+  role = "member",
+  pendingRole = null,
+  emailVerified = pendingRole === null,
+}: Partial<Account> = {}) {
   const account: Account = {
     id: "user-1",
     name: "Marigold Oberwinter",
     email: "jo@example.com",
-    emailVerified: pendingRole === null,
+    emailVerified,
     role: role as Role,
     pendingRole,
     accessPolicy: "invite",
@@ -76,6 +80,12 @@ describe("the profile", () => {
     expect(
       await screen.findByText("You are invited as Staff: confirm your email to start."),
     ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Send the link again" })).toBeInTheDocument();
+  });
+
+  it("offers anyone whose email is not confirmed the link again", async () => {
+    renderProfile({ emailVerified: false });
+    expect(await screen.findByText("Your email is not confirmed yet.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Send the link again" })).toBeInTheDocument();
   });
 

@@ -31,7 +31,9 @@ export function ProfilePage() {
         </Skeleton>
       ) : (
         <>
-          {pendingRole && <PendingRoleNotice role={pendingRole} email={user.email} />}
+          {(pendingRole || (account && !account.emailVerified)) && (
+            <PendingRoleNotice role={pendingRole} email={user.email} />
+          )}
           <dl className="row">
             <dt className="col-sm-3">Email</dt>
             <dd className="col-sm-9 text-break">{user.email}</dd>
