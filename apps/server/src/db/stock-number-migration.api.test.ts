@@ -3,7 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Fastify from "fastify";
 import { sql } from "kysely";
+import {
+  createScratchDatabase,
+  type ScratchDatabase,
+} from "@ultimate-bikes/test-support/scratch-postgres";
 import { afterEach, describe, expect, it } from "vitest";
+import { testDatabaseKind } from "../../test/test-app.ts";
 import { openDatabase, type AppDatabase } from "./database.ts";
 import { migrateTo } from "./migrate.ts";
 
@@ -22,18 +27,29 @@ const bikeRow = (id: string, name: string, createdAt: string) => ({
   updated_at: createdAt,
 });
 
-describe("migration 018 on SQLite", () => {
+describe(`migration 018 on ${testDatabaseKind}`, () => {
   let dataDir: string | undefined;
+  let scratch: ScratchDatabase | undefined;
   let database: AppDatabase | undefined;
   afterEach(async () => {
     await database?.db.destroy();
+    await scratch?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("numbers existing bikes, deleted ones too, in the order they were added, and new ones after", async () => {
+  /** An empty database of the kind under test, with nothing migrated yet. */
+  async function emptyDatabase(): Promise<AppDatabase> {
+    const log = Fastify({ logger: false }).log;
+    if (testDatabaseKind === "postgres") {
+      scratch = await createScratchDatabase(process.env.DATABASE_URL_TEST!, "ub_test");
+      return openDatabase({ kind: "postgres", connectionString: scratch.url }, log);
+    }
     dataDir = mkdtempSync(path.join(tmpdir(), "ultimate-bikes-018-"));
-    const file = path.join(dataDir, "bikes.sqlite");
-    database = openDatabase({ kind: "sqlite", file }, Fastify({ logger: false }).log);
+    return openDatabase({ kind: "sqlite", file: path.join(dataDir, "bikes.sqlite") }, log);
+  }
+
+  it("numbers existing bikes, deleted ones too, in the order they were added, and new ones after", async () => {
+    database = await emptyDatabase();
     await migrateTo(database, "017-drop-read-lease-table");
     const { db } = database;
     // Inserted out of order: the numbers follow created_at, then the id.
@@ -53,7 +69,8 @@ describe("migration 018 on SQLite", () => {
       })
       .execute();
 
-    await migrateTo(database, "018-stock-numbers");
+    // With every later migration, in the one transaction PostgreSQL runs them in.
+    await migrateTo(database);
 
     const numbers = await sql<{ id: string; stock_number: number }>`
       select id, stock_number from bike union all select id, stock_number from deleted_bike
