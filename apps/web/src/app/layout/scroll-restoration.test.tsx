@@ -37,6 +37,7 @@ function renderApp(start = "/inventory") {
       <Link to="/inventory">Inventory</Link>
       <Link to="/login">Login</Link>
       <Link to="/inventory?page=2">Next page</Link>
+      <Link to="#main">Skip to content</Link>
       <Back />
       <Routes>
         <Route path="/inventory" element={<h1>Inventory</h1>} />
@@ -85,6 +86,17 @@ describe("ScrollRestoration", () => {
     await user.click(screen.getByRole("link", { name: "Next page" }));
     expect(scrollY).toBe(600);
     expect(scrollTo).not.toHaveBeenCalled();
+  });
+
+  it("leaves a jump within the page to the browser, there and back", async () => {
+    const user = renderApp();
+    scrollBy(900);
+    await user.click(screen.getByRole("link", { name: "Skip to content" }));
+    // The browser scrolls to #main itself; Back to the same page without it is its to handle too.
+    scrollBy(60);
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(scrollTo).not.toHaveBeenCalled();
+    expect(scrollY).toBe(60);
   });
 
   it("lets the browser's own restoration step aside while it runs", () => {

@@ -73,6 +73,9 @@ export function ScrollRestoration() {
   useLayoutEffect(() => {
     const previous = current.current;
     current.current = location;
+    // A jump within the page ("Skip to content", #main): the browser's own, left alone.
+    const samePage = previous.pathname === location.pathname && previous.search === location.search;
+    if (samePage && previous.hash !== location.hash) return;
     // Back, Forward, or a reload of the tab (the first location here, also a "POP").
     const saved = navigationType === "POP" ? positions.current!.get(location.key) : undefined;
     if (saved === undefined) {
