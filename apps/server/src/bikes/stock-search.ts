@@ -112,16 +112,16 @@ const wordsOf = (text: string) =>
   (foldForSearch(text).match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).join(" ");
 
 /** PostgreSQL: the name, folded as its search column is (search-folding.ts). */
-const foldedName = sql<string>`translate(bike.name, ${SEARCH_FOLD_FROM}, ${SEARCH_FOLD_TO})`;
+const nameAsSearched = sql<string>`translate(bike.name, ${SEARCH_FOLD_FROM}, ${SEARCH_FOLD_TO})`;
 
 /** PostgreSQL's condition for a rank: the folded name's words, as SQLite's `^` phrase finds them. */
 function postgresRank(words: string[], rank: RelevanceRank) {
   const start = `^\\s*${words.join("\\S*\\s+")}`;
   const exact = `^\\s*${words.join("\\s+")}\\s*$`;
-  if (rank === "exact") return sql<SqlBool>`${foldedName} ~ ${exact}`;
+  if (rank === "exact") return sql<SqlBool>`${nameAsSearched} ~ ${exact}`;
   if (rank === "start")
-    return sql<SqlBool>`(${foldedName} ~ ${start} and ${foldedName} !~ ${exact})`;
-  return sql<SqlBool>`${foldedName} !~ ${start}`;
+    return sql<SqlBool>`(${nameAsSearched} ~ ${start} and ${nameAsSearched} !~ ${exact})`;
+  return sql<SqlBool>`${nameAsSearched} !~ ${start}`;
 }
 
 /**
