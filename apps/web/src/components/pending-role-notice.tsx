@@ -24,7 +24,14 @@ const useResendVerificationEmail = () =>
  * invitation as staff, or ADMIN_EMAILS): the role, what starts it, and a way to get the link again.
  * Without a role (`null`), Profile tells anyone whose email is not verified the same way.
  */
-export function PendingRoleNotice({ role, email }: { role: Role | null; email: string }) {
+export function PendingRoleNotice({
+  role,
+  email,
+}: {
+  role: Role | null;
+  /** Where the link went; left out where the page shows the email already (Profile). */
+  email?: string;
+}) {
   const resend = useResendVerificationEmail();
   const outcome = resend.isSuccess
     ? `A new link is on its way to ${resend.data.email}.`
@@ -39,8 +46,15 @@ export function PendingRoleNotice({ role, email }: { role: Role | null; email: s
           : "Your email is not confirmed yet."}
       </p>
       <p className="mb-3">
-        Open the link we mailed to <span className="text-break">{email}</span>. Nothing arrived, or
-        the link has expired? We can send it again.
+        Open the link we mailed{" "}
+        {email ? (
+          <>
+            to <span className="text-break">{email}</span>
+          </>
+        ) : (
+          "you"
+        )}
+        . Nothing arrived, or the link has expired? We can send it again.
       </p>
       <Button
         variant="primary"

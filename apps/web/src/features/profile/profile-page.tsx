@@ -32,7 +32,7 @@ export function ProfilePage() {
       ) : (
         <>
           {(pendingRole || (account && !account.emailVerified)) && (
-            <PendingRoleNotice role={pendingRole} email={user.email} />
+            <PendingRoleNotice role={pendingRole} />
           )}
           <dl className="row">
             <dt className="col-sm-3">Email</dt>
