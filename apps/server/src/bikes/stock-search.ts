@@ -16,6 +16,9 @@ import { parseSort, type Position, type SortField } from "./stock-cursor.ts";
 export const RELEVANCE_RANKS = ["exact", "start", "rest"] as const;
 export type RelevanceRank = (typeof RELEVANCE_RANKS)[number];
 
+/** A name as the name sorts compare it: ignoring case (issue 21), as bike_name_folded_idx holds it. */
+const nameSortKey = sql<string>`lower(bike.name)`;
+
 /** What a search keeps; every filter given must hold. */
 export interface StockFilters {
   /** Folded search words (db/search-folding.ts), each the start of a word somewhere in the bike. */
@@ -249,19 +252,23 @@ export function createStockSearch(
     const { field, descending } = parseSort(sort);
     const column = `bike.${SORT_COLUMNS[field]}` as const;
     const direction = descending ? "desc" : "asc";
+    // Names sort ignoring case (issue 21), by the key bike_name_folded_idx holds (migration 018).
+    const byName = SORT_COLUMNS[field] === "name";
     const total = counted ?? (await count(filters));
     const plan = await planFor(filters, total);
     const matches = db
       .selectFrom("bike")
-      .select([...bikeColumns, "bike.updated_at", "bike.created_at"])
+      .select([...bikeColumns, "bike.updated_at", "bike.created_at", nameSortKey.as("name_key")])
       .where(matching(filters, plan))
       .$if(after !== undefined, (query) =>
         query.where((eb) =>
-          eb(
-            eb.refTuple(column, "bike.id"),
-            descending ? "<" : ">",
-            eb.tuple(after!.key, after!.id),
-          ),
+          byName
+            ? sql<SqlBool>`(${nameSortKey}, bike.id) ${sql.raw(descending ? "<" : ">")} (${after!.key}, ${after!.id})`
+            : eb(
+                eb.refTuple(column, "bike.id"),
+                descending ? "<" : ">",
+                eb.tuple(after!.key, after!.id),
+              ),
         ),
       )
       // OFFSET 0 keeps PostgreSQL from merging this into the sorted query: it collects the
@@ -272,7 +279,7 @@ export function createStockSearch(
     const rows = await db
       .selectFrom(matches.as("bike"))
       .selectAll()
-      .orderBy(column, direction)
+      .orderBy(byName ? "bike.name_key" : column, direction)
       .orderBy("bike.id", direction)
       // One more than shown says whether another page follows.
       .limit(limit + 1)
@@ -281,7 +288,7 @@ export function createStockSearch(
     const shown = rows.slice(0, limit);
     const end = shown.at(-1);
     const keyOf = (row: (typeof rows)[number]) => {
-      const key = row[SORT_COLUMNS[field]];
+      const key = byName ? row.name_key : row[SORT_COLUMNS[field]];
       return typeof key === "number" || typeof key === "string" ? key : toIsoTimestamp(key);
     };
     return {

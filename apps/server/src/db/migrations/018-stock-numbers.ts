@@ -9,7 +9,8 @@ import type { DatabaseKind } from "../database.ts";
  * creations queue on that row on PostgreSQL and on the one writer on SQLite, so no two get the
  * same number, and a batch (a CSV import, the bulk stock) takes a whole range in one update.
  * The column stays nullable: a server of the previous release may still add a bike during an
- * upgrade. Also an index on the name ignoring case, which the name sorts now use.
+ * upgrade. Also indexes on the name ignoring case (alone, and after the supplier for its filter),
+ * which the name sorts now use.
  */
 export function addStockNumbers(kind: DatabaseKind) {
   return {
@@ -34,6 +35,9 @@ async function addAll(db: Kysely<unknown>, kind: DatabaseKind) {
   );
   // Name sorts ignore case (issue 21): the sort's key, then the id, as every sort index.
   await sql`create index bike_name_folded_idx on bike (lower(name), id)`.execute(db);
+  await sql`create index bike_supplier_name_folded_idx on bike (supplier_name, lower(name), id)`.execute(
+    db,
+  );
 
   const numbered = sql`(
     select id, row_number() over (order by created_at, id) as number
