@@ -17,8 +17,11 @@ export interface NavMenuLink {
  * dropdown machinery (some 20 KiB) for a list that only opens and closes.
  */
 export function NavMenu({ id, title, links }: { id: string; title: string; links: NavMenuLink[] }) {
-  const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
+  // Open only on the screen where it was opened: moving elsewhere (Back included) closes it.
+  const [openOn, setOpenOn] = useState<string>();
+  const open = openOn === pathname;
+  const setOpen = (show: boolean) => setOpenOn(show ? pathname : undefined);
   const active = links.some(({ to }) => matchPath({ path: to, end: true }, pathname) !== null);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -26,7 +29,7 @@ export function NavMenu({ id, title, links }: { id: string; title: string; links
   useEffect(() => {
     if (!open) return;
     const closeOutside = (event: Event) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
+      if (!root.current?.contains(event.target as Node)) setOpenOn(undefined);
     };
     document.addEventListener("pointerdown", closeOutside);
     document.addEventListener("focusin", closeOutside);
