@@ -135,6 +135,55 @@ test("Home and Inventory show the quantity after a delivery without a reload", a
   expect(await documentStillMarked(page)).toBe(true);
 });
 
+test("Inventory on a phone lists several bikes a screen, each with Update Now; desktop keeps the cards", async ({
+  signedInPage: page,
+}) => {
+  const supplierName = uniqueBikeName("Phone List Supply");
+  const names: string[] = [];
+  for (const quantity of ["0", "2", "12", "7"]) {
+    names.push((await createBike(page, { supplierName, quantity })).name);
+  }
+  const list = `/inventory?supplier=${encodeURIComponent(supplierName)}`;
+  const boxes = async () =>
+    Promise.all(
+      (await main(page).getByRole("article").all()).map(
+        async (card) => (await card.boundingBox())!,
+      ),
+    );
+
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto(list);
+  await expect(main(page).getByRole("article")).toHaveCount(4);
+  const rows = await boxes();
+  // Each bike a short row under the one before: three take less than one screen's height.
+  for (const row of rows) expect(row.height).toBeLessThan(200);
+  expect(rows[2]!.y + rows[2]!.height - rows[0]!.y).toBeLessThan(667);
+  for (let index = 1; index < rows.length; index += 1) {
+    expect(rows[index]!.y).toBeGreaterThanOrEqual(rows[index - 1]!.y + rows[index - 1]!.height);
+  }
+  // A thumbnail beside the name, the quantity and badge, and the spec's button, in the row.
+  const empty = bikeCard(page, names[0]!);
+  const photo = (await empty.getByRole("img").boundingBox())!;
+  const heading = (await empty.getByRole("heading", { name: names[0] }).boundingBox())!;
+  expect(photo.width).toBeLessThan(120);
+  expect(heading.x).toBeGreaterThan(photo.x + photo.width);
+  await expect(fact(empty, "Quantity")).toHaveText("0");
+  await expect(empty.getByText("Out of stock", { exact: true })).toBeVisible();
+  await expect(empty.getByRole("button", { name: "Update Now" })).toBeInViewport();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect
+    .poll(async () => new Set((await boxes()).map((box) => Math.round(box.y))).size)
+    .toBe(2);
+  const card = (await empty.boundingBox())!;
+  const widePhoto = (await empty.getByRole("img").boundingBox())!;
+  expect(Math.abs(widePhoto.width - card.width)).toBeLessThan(4);
+});
+
 test.describe("My Items grid", () => {
   test("three cards share a row at 1280 wide and stack at 375 wide", async ({
     signedInPage: page,

@@ -26,6 +26,11 @@ interface BikeGridProps {
   label?: string;
   /** The card for a bike: the stock's own {@link BikeCard} unless a page dresses it its way. */
   renderCard?: (bike: Bike) => ReactNode;
+  /**
+   * On a phone, each card a compact row (app.css, `.bike-list-compact`): a thumbnail beside the
+   * name, badge, facts and button, so a screen shows several bikes rather than one.
+   */
+  compactOnPhone?: boolean;
 }
 
 /** Bikes as a list of cards. */
@@ -35,9 +40,16 @@ export function BikeGrid({
   columns = STOCK_COLUMNS,
   label = "Bikes",
   renderCard = (bike) => <BikeCard bike={bike} headingLevel={headingLevel} />,
+  compactOnPhone = false,
 }: BikeGridProps) {
   return (
-    <Row {...columns} className="g-4 list-unstyled" as="ul" role="list" aria-label={label}>
+    <Row
+      {...columns}
+      className={`g-4 list-unstyled${compactOnPhone ? " bike-list-compact" : ""}`}
+      as="ul"
+      role="list"
+      aria-label={label}
+    >
       {bikes.map((bike) => (
         <Col as="li" key={bike._id}>
           {renderCard(bike)}

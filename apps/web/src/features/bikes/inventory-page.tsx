@@ -20,7 +20,7 @@ export function InventoryPage() {
         skeleton={<BikeGridSkeleton count={6} label="Loading bikes…" />}
         emptyText={NO_BIKES_YET}
       >
-        {(bikes) => <BikeGrid bikes={bikes} headingLevel="h2" />}
+        {(bikes) => <BikeGrid bikes={bikes} headingLevel="h2" compactOnPhone />}
       </StockResults>
     </Container>
   );
