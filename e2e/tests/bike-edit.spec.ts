@@ -100,7 +100,7 @@ test("two people editing different fields of a bike both keep their changes", as
   await expect(conflict).toContainText(
     "None of their changes is to a field you changed, so nothing conflicts.",
   );
-  await expect(conflict).toContainText(`Their changes stay: name: ${renamed}.`);
+  await expect(conflict).toContainText(`Their changes stay: name: ${renamed}`);
   await expect(conflict).toContainText("Your changes stay: description: Mine, written meanwhile.");
   await expect(conflict.getByRole("table")).toHaveCount(0);
   // Nothing is saved until asked.
@@ -153,7 +153,7 @@ test("a field both changed is a conflict, and saving mine over theirs replaces o
   await expect(rows.first()).toContainText("Colleague Imports");
   await expect(rows.first()).toContainText("My Imports");
   await expect(conflict).toContainText(
-    `Their other changes stay: name: ${name} Renamed; price: $999.00; photo: new photo.`,
+    `Their other changes stay: name: ${name} Renamed; price: $999.00; photo: new photo`,
   );
   await expect(conflict).toContainText(
     "Your other changes stay: description: Mine, written meanwhile.",

@@ -49,7 +49,7 @@ describe("the edit conflict", () => {
     expect(rows).toHaveLength(2);
     expect(rows[1]).toHaveTextContent("price$4,250.00$3,999.00");
     expect(screen.getByText(/Their other changes stay/)).toHaveTextContent(
-      "Their other changes stay: name: Honda CB500 Special; photo: new photo.",
+      "Their other changes stay: name: Honda CB500 Special; photo: new photo",
     );
     expect(screen.getByText(/Your other changes stay/)).toHaveTextContent(
       "Your other changes stay: description: Mine.",

@@ -78,7 +78,7 @@ export function EditConflict({
       <p>Nothing of yours was saved. Their changes:</p>
       {conflicting && (
         <Table size="sm" className="edit-conflict-table mb-3" bordered>
-          <caption className="caption-top text-body">Changed by both of you: you decide</caption>
+          <caption className="caption-top text-reset">Changed by both of you: you decide</caption>
           <thead>
             <tr>
               <th scope="col">Field</th>
@@ -108,13 +108,13 @@ export function EditConflict({
           {onlyTheirs.length > 0 && (
             <li>
               {conflicting ? "Their other changes stay" : "Their changes stay"}:{" "}
-              {listed(onlyTheirs, theirs)}.
+              {listed(onlyTheirs, theirs)}
             </li>
           )}
           {onlyMine.length > 0 && (
             <li>
               {conflicting ? "Your other changes stay" : "Your changes stay"}:{" "}
-              {listed(onlyMine, mine)}.
+              {listed(onlyMine, mine)}
             </li>
           )}
         </ul>
