@@ -27,6 +27,7 @@ import { PhotoUpload } from "./photo-upload";
 import { useBikeDetails, useEditBike, useFreshBikeDetails } from "./bikes-api";
 import { changedFields, mergeDetails, mineOverTheirs } from "./details-merge";
 import { EditConflict } from "./edit-conflict";
+import { StockNumberForm } from "./stock-number-form";
 
 const fields: BikeFieldSpec<FieldPath<BikeDetailsInput>>[] = [
   bikeFields.name,
@@ -71,6 +72,7 @@ export function EditBikePage() {
       ) : (
         <EditBikeForm id={id} loaded={details.data} />
       )}
+      <StockNumberForm id={id} />
     </Container>
   );
 }
