@@ -63,19 +63,23 @@ export function createLedgerRepository(db: Kysely<Database>, { publicUrl }: { pu
 
     /** Whoever has made a movement and still has an account, by name. */
     async people(): Promise<{ id: string; name: string }[]> {
-      return db
-        .selectFrom("user")
-        .select(["user.id", "user.name"])
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom("stock_movement")
-              .select("stock_movement.id")
-              .whereRef("stock_movement.actor_id", "=", "user.id"),
-          ),
-        )
-        .orderBy("user.name")
-        .execute();
+      return (
+        db
+          .selectFrom("user")
+          .select(["user.id", "user.name"])
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom("stock_movement")
+                .select("stock_movement.id")
+                .whereRef("stock_movement.actor_id", "=", "user.id"),
+            ),
+          )
+          // By name ignoring case, as the stock's name sorts (issue 21).
+          .orderBy(sql`lower(${sql.ref("user.name")})`)
+          .orderBy("user.id")
+          .execute()
+      );
     },
 
     /** A bike's movements, newest first. */

@@ -4,7 +4,7 @@ import {
   type LedgerEntry,
 } from "@ultimate-bikes/contract/ledger";
 import { describe, expect, it } from "vitest";
-import { testNameOf, type TestUser } from "../../test/accounts.ts";
+import { signUp, testNameOf, type TestUser } from "../../test/accounts.ts";
 import { fieldsOf } from "../../test/api-errors.ts";
 import { addBike, deliver, importUnits, send } from "../../test/stock-helpers.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
@@ -149,5 +149,17 @@ describe(`the whole ledger on ${testDatabaseKind}`, () => {
     expect(people.map((person) => person.name)).toEqual(
       expect.arrayContaining([testNameOf(first.email), testNameOf(second.email)]),
     );
+  });
+
+  it("lists the people by name ignoring case", async () => {
+    const tag = Date.now();
+    for (const email of [`Bea-${tag}@example.com`, `abe-${tag}@example.com`]) {
+      await addBike(test.app, await signUp(test.app, email));
+    }
+    const people = ledgerPeopleSchema.parse(
+      (await send(test.app, first, "GET", "/api/movements/people")).json(),
+    );
+    const names = people.map((person) => person.name).filter((name) => name.endsWith(`-${tag}`));
+    expect(names).toEqual([`Staff abe-${tag}`, `Staff Bea-${tag}`]);
   });
 });
