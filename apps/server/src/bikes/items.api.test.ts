@@ -65,6 +65,7 @@ describe(`my items on ${testDatabaseKind}`, () => {
         quantity: 3,
         supplierName: body.supplierName,
         reorderPoint: DEFAULT_REORDER_POINT,
+        stockNumber: expect.stringMatching(/^UB-\d{5,}$/),
       },
     ]);
     expect(idsOf(await itemsOf(user)).filter((id) => id === created.id)).toHaveLength(1);
