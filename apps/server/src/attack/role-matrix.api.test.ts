@@ -102,6 +102,12 @@ const patchDetailsOf = (id: string): Request => ({
   headers: { "if-match": "*" },
 });
 
+/**
+ * Stock numbers for staff to give a bike, counting down: far above those the tests' bikes get
+ * first, and below the sequence once the first is given (new bikes then get numbers above it).
+ */
+let unusedStockNumber = 799_999;
+
 const MATRIX: Record<string, Row> = {
   "GET /api/health": { request: () => ({ method: "GET", url: "/api/health" }), expect: PUBLIC },
   "POST /api/login": {
@@ -143,6 +149,20 @@ const MATRIX: Record<string, Row> = {
   "GET /api/bikes/:id": {
     request: (fixtures) => ({ method: "GET", url: `/api/bikes/${fixtures.warehouseBike()}` }),
     expect: PUBLIC,
+  },
+  "GET /api/bikes/by-stock-number/:stockNumber": {
+    // The first seeded bike's (issue 21).
+    request: () => ({ method: "GET", url: "/api/bikes/by-stock-number/UB-00001" }),
+    expect: PUBLIC,
+  },
+  "PUT /api/bikes/:id/stock-number": {
+    // A number nobody has yet, each time: a clash would be a 409, not the permission asked.
+    request: (fixtures) => ({
+      method: "PUT",
+      url: `/api/bikes/${fixtures.warehouseBike()}/stock-number`,
+      payload: { stockNumber: `UB-${unusedStockNumber--}` },
+    }),
+    expect: STAFF,
   },
   "GET /api/stock": { request: () => ({ method: "GET", url: "/api/stock?q=a" }), expect: PUBLIC },
   "GET /api/suppliers": {
