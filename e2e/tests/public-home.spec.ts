@@ -74,12 +74,18 @@ test.describe("Home", () => {
       await expect(photo).toHaveAttribute("src", bike.photo);
       await expectImageLoaded(photo);
       await expect(card.getByText(bike.des, { exact: true })).toBeVisible();
-      await expect(card.getByRole("term")).toHaveText(["Price", "Quantity", "Supplier"]);
+      await expect(card.getByRole("term")).toHaveText([
+        "Price",
+        "Quantity",
+        "Supplier",
+        "Stock number",
+      ]);
       // Quantities may move under other specs, but only by deliveries between the two reads.
       await expect(card.getByRole("definition")).toHaveText([
         usd(bike.price),
         String(bike.quantity),
         bike.supplierName,
+        bike.stockNumber!,
       ]);
       await expect(card.getByRole("button", { name: "Update Now" })).toBeVisible();
 

@@ -29,6 +29,7 @@ test("a dense table: the same search and filters, sorting columns, numbers on th
   await expect(table.getByRole("columnheader")).toHaveText([
     "Photo",
     "Name",
+    "Stock number",
     "Supplier",
     "Price",
     "Quantity",
@@ -108,7 +109,13 @@ test("on a phone, cards with nothing scrolling sideways, and Delete still works"
   await expect(main(page).getByRole("table")).toHaveCount(0);
   const card = cards.filter({ has: page.getByRole("heading", { name: long }) });
   await expect(card.getByText("Low stock")).toBeVisible();
-  await expect(card.getByRole("term")).toHaveText(["Supplier", "Price", "Quantity", "Last change"]);
+  await expect(card.getByRole("term")).toHaveText([
+    "Stock number",
+    "Supplier",
+    "Price",
+    "Quantity",
+    "Last change",
+  ]);
   expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
 
   const accepted = answerNextDialog(page, true);
