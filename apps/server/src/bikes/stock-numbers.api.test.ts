@@ -4,6 +4,7 @@ import { stockPageSchema } from "@ultimate-bikes/contract/stock";
 import { describe, expect, it } from "vitest";
 import { addBike, listBikes, range, send } from "../../test/stock-helpers.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
+import { seedBulkStock } from "../db/bulk-stock.ts";
 import { seedBikes } from "../db/seed-bikes.ts";
 
 /** Stock numbers (issue 21): given on creation, unique, editable by staff, found by Scan and search. */
@@ -33,6 +34,27 @@ describe(`stock numbers on ${testDatabaseKind}`, () => {
     expect(new Set(numbers).size).toBe(ids.length);
     // One range, none skipped: each creation took the next.
     expect(Math.max(...numbers) - Math.min(...numbers)).toBe(ids.length - 1);
+  });
+
+  it("numbers the bikes a CSV import and the bulk stock add, in their order, after the others", async () => {
+    const highest = async () => Math.max(...(await listBikes(test.app)).map(numberOf));
+    const before = await highest();
+    const names = range(1, 3).map((n) => `CSV numbered ${n} ${Date.now()}`);
+    const rows = names.map(
+      (name) =>
+        `,${name},CSV Imports Ltd.,4999.50,5,3,A bike from a spreadsheet.,/images/bikes/honda-cbr650r.svg`,
+    );
+    const csv = ["id,name,supplier,price,quantity,reorder point,description,photo", ...rows];
+    const imported = await send(test.app, staff, "POST", "/api/stock/imports", csv.join("\n"), {
+      "content-type": "text/csv",
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const byName = new Map((await listBikes(test.app)).map((bike) => [bike.name, bike]));
+    expect(names.map((name) => numberOf(byName.get(name)!))).toEqual(range(before + 1, 3));
+
+    await seedBulkStock(test.config.database, 3);
+    const bulk = (await listBikes(test.app)).filter((bike) => numberOf(bike) > before + 3);
+    expect(bulk.map(numberOf).sort((a, b) => a - b)).toEqual(range(before + 4, 3));
   });
 
   it("finds a bike by its stock number, in any case, and 404s an unknown or malformed one", async () => {
