@@ -111,6 +111,12 @@ describe("the ledger's bike filter", () => {
 
     const bike = screen.getByRole("combobox", { name: "Bike" });
     await user.clear(bike);
+    await user.type(bike, "zz");
+    expect(
+      await screen.findByText("No bike's name, supplier or stock number starts with that."),
+    ).toBeVisible();
+    expect(bike).toHaveAttribute("aria-expanded", "false");
+    await user.clear(bike);
     await user.type(bike, "Honda CB500{Enter}");
     expect(await screen.findByLabelText("Address")).toHaveTextContent("?bike=Honda+CB500");
     expect(asked.at(-1)).toBe("/api/movements?bike=Honda+CB500");

@@ -12,6 +12,7 @@ import { Link } from "react-router";
 import { CardList } from "../../components/card-list";
 import { ErrorMessage } from "../../components/error-message";
 import { Skeleton, SkeletonTable } from "../../components/skeleton";
+import { changeText } from "../../lib/bike-changes";
 import { formatDateTime } from "../../lib/format";
 import { bikePagePath } from "../../lib/paths";
 import { useAddressState } from "../../lib/use-address-state";
@@ -59,7 +60,8 @@ const FILTER_NAMES = Object.keys(URL_NAMES) as (keyof LedgerFilters)[];
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : "0");
 
 function whatOf(entry: LedgerEntry): string {
-  const changes = (entry.changes ?? []).map(({ field, from, to }) => `${field}: ${from} → ${to}`);
+  // A person reads a field's name and its values, never a photo's path (lib/bike-changes.ts).
+  const changes = (entry.changes ?? []).map(changeText);
   return [KIND_LABELS[entry.kind], ...changes].join("; ");
 }
 
@@ -211,6 +213,7 @@ function BikeFilter({ value, onChange }: { value: string; onChange: (bike: strin
   const suggestions = useBikeSuggestions(words, open);
   const options = open && words ? (suggestions.data?.items ?? []) : [];
   const expanded = options.length > 0;
+  const noMatch = open && words !== "" && suggestions.data?.items.length === 0;
   const optionId = (index: number) => `ledger-bike-option-${index}`;
 
   function pick(bike: StockItem) {
@@ -262,7 +265,11 @@ function BikeFilter({ value, onChange }: { value: string; onChange: (bike: strin
         onKeyDown={onKeyDown}
         onBlur={commit}
       />
-      <Form.Text id="ledger-bike-help">A name, a stock number (UB-00042) or an id.</Form.Text>
+      <Form.Text id="ledger-bike-help">
+        {noMatch
+          ? "No bike's name, supplier or stock number starts with that."
+          : "A name, a stock number (UB-00042) or an id."}
+      </Form.Text>
       <ul
         id="ledger-bike-options"
         role="listbox"
