@@ -329,6 +329,10 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ method: "GET", url: "/api/stock/export.csv?columns=id,name" }),
     expect: STAFF,
   },
+  "GET /api/stock/template.csv": {
+    request: () => ({ method: "GET", url: "/api/stock/template.csv" }),
+    expect: PUBLIC,
+  },
   "POST /api/stock/import-preview": {
     request: () => importCsvTo("import-preview"),
     expect: STAFF,
