@@ -1,4 +1,4 @@
-import type { BikeChange, EditableBikeField } from "@ultimate-bikes/contract/bikes";
+import type { BikeChange } from "@ultimate-bikes/contract/bikes";
 import { formatPrice } from "./format";
 
 /**
