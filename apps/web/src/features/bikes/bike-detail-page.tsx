@@ -7,6 +7,7 @@ import Row from "react-bootstrap/Row";
 import { Link, useParams } from "react-router";
 import { ErrorMessage } from "../../components/error-message";
 import { Skeleton, SkeletonLines } from "../../components/skeleton";
+import { PendingRoleNotice } from "../../components/pending-role-notice";
 import { useAccount } from "../../lib/account";
 import { EditBikeLink } from "./edit-bike-link";
 import { ApiRequestError } from "../../lib/api-client";
@@ -66,10 +67,14 @@ function StockActionsSkeleton() {
  * there (docs/decisions/014); nothing shows while the role is still loading.
  */
 function StaffActions({ bike, removed }: { bike: Bike; removed: boolean }) {
-  const { canChangeStock, isPending } = useAccount();
+  const { canChangeStock, isPending, account, pendingRole } = useAccount();
   const shown = useIdleSinceMount();
   if (isPending) return null;
   if (!canChangeStock) {
+    // A pending role is staff or admin: Delivered and Import come with the verified email.
+    if (account && pendingRole) {
+      return <PendingRoleNotice role={pendingRole} email={account.email} />;
+    }
     return (
       <p className="text-body-secondary">
         Only warehouse staff can deliver or import units. Ask an admin if you need to.

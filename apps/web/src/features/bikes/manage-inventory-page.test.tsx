@@ -8,7 +8,7 @@ import { ManageInventoryPage } from "./manage-inventory-page";
 import { stockItem } from "../../test/stock-items";
 import { stubScreenWidth } from "../../test/screen-width";
 import { signedInAccount } from "../../test/signed-in-account";
-import type { Role } from "@ultimate-bikes/contract/roles";
+import type { Account, Role } from "@ultimate-bikes/contract/roles";
 
 vi.mock("../../lib/auth-client", () => ({
   useSession: () => ({ data: { user: { id: "user-1", email: "jo@example.com" } } }),
@@ -21,7 +21,11 @@ const bike = (name: string, quantity: number) => stockItem(name, quantity, { pri
  * and deletes any. After a delete, the list waits for `answerList()`, so what the page shows until
  * then is its own doing.
  */
-function renderManageInventory(width: number, role: Role = "staff") {
+function renderManageInventory(
+  width: number,
+  role: Role = "staff",
+  account: Partial<Account> = {},
+) {
   let stock = [bike("Honda CB500", 12), bike("Honda Navi", 0)];
   let listAnswered = Promise.resolve();
   let answerList = () => {};
@@ -29,7 +33,7 @@ function renderManageInventory(width: number, role: Role = "staff") {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === "/api/account") return Response.json(signedInAccount(role));
+      if (url === "/api/account") return Response.json({ ...signedInAccount(role), ...account });
       if (init?.method === "DELETE") {
         stock = stock.filter((listed) => !url.endsWith(listed._id));
         listAnswered = new Promise((resolve) => (answerList = resolve));
@@ -127,5 +131,14 @@ describe("Manage Inventory", () => {
     expect(screen.getByRole("link", { name: "My Items" })).toHaveAttribute("href", "/my-item");
     expect(screen.queryByRole("table", { name: "Bikes" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Delete/ })).not.toBeInTheDocument();
+  });
+
+  it("tells an invited staff member whose email is not confirmed yet how to start, not to ask an admin", async () => {
+    renderManageInventory(1280, "member", { emailVerified: false, pendingRole: "staff" });
+    expect(
+      await screen.findByText("You are invited as Staff: confirm your email to start."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Send the link again" })).toBeInTheDocument();
+    expect(screen.queryByText(/Only warehouse staff/)).not.toBeInTheDocument();
   });
 });

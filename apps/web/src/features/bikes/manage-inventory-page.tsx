@@ -4,6 +4,7 @@ import Container from "react-bootstrap/Container";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
 import { Skeleton, SkeletonCards, SkeletonLines, SkeletonTable } from "../../components/skeleton";
+import { PendingRoleNotice } from "../../components/pending-role-notice";
 import { useAccount } from "../../lib/account";
 import { paths } from "../../lib/paths";
 import { useMediaQuery } from "../../lib/use-media-query";
@@ -25,7 +26,7 @@ export function ManageInventoryPage() {
   const controls = useStockView();
   const wide = useMediaQuery(TABLE_WIDTH);
   const deleteBike = useDeleteBike();
-  const { canChangeStock, isPending } = useAccount();
+  const { canChangeStock, isPending, account, pendingRole } = useAccount();
 
   function onDelete(bike: StockItem, button: HTMLElement) {
     if (!window.confirm("Are you sure to delete?")) return;
@@ -48,6 +49,9 @@ export function ManageInventoryPage() {
         </Skeleton>
       ) : canChangeStock ? (
         <WorkList controls={controls} wide={wide} deletion={deletion} />
+      ) : account && pendingRole ? (
+        // A pending role is staff or admin: the work list comes with the verified email.
+        <PendingRoleNotice role={pendingRole} email={account.email} />
       ) : (
         <MembersNote />
       )}
