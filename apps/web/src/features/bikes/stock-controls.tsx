@@ -66,7 +66,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
         type="search"
         value={text}
         maxLength={SEARCH_TEXT_MAX}
-        placeholder="Name, supplier or description"
+        placeholder="Name, supplier, description or UB-number"
         autoComplete="off"
         enterKeyHint="search"
         onChange={(event) => onChange(event.target.value)}

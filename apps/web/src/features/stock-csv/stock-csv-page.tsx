@@ -292,7 +292,7 @@ function ExportSection() {
               <Form.Control
                 type="search"
                 value={filters.q}
-                placeholder="Name, supplier or description"
+                placeholder="Name, supplier, description or UB-number"
                 onChange={(event) => change({ q: event.target.value })}
               />
             </Form.Group>
