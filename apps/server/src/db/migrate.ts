@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { Migrator, type Migration } from "kysely/migration";
 import type { AppDatabase } from "./database.ts";
 import { createStockTables } from "./migrations/001-create-stock.ts";
@@ -19,6 +20,9 @@ import { dropVersionLeases } from "./migrations/017-drop-read-lease-table.ts";
 import { addStockNumbers } from "./migrations/018-stock-numbers.ts";
 import { addCostPrices } from "./migrations/019-cost-prices.ts";
 
+/** Migration 015's name; databases migrated before the lease code went recorded another one. */
+export const MIGRATION_015 = "015-read-lease-table";
+
 /**
  * The one list of migrations, run at every start-up on SQLite and PostgreSQL alike.
  * Append only: a migration that has shipped is never edited.
@@ -38,8 +42,8 @@ function migrations({ kind }: AppDatabase): Record<string, Migration> {
     "011-ledger-filters": addLedgerFilterIndexes(),
     "013-uploaded-photos": createUploadedPhotos(kind),
     "014-low-stock-alerts": createLowStockAlerts(kind),
-    // Its shipped name, which databases have recorded; the table goes in 017 (docs/decisions/025).
-    "015-version-leases": createVersionLeases(kind),
+    // Shipped under another name, which renameMigration015 updates; 017 drops its table (ADR 025).
+    [MIGRATION_015]: createVersionLeases(kind),
     "016-four-letter-search-prefixes": addFourLetterSearchPrefixes(kind),
     "017-drop-read-lease-table": dropVersionLeases(kind),
     "018-stock-numbers": addStockNumbers(kind),
@@ -53,6 +57,7 @@ export async function migrateToLatest(database: AppDatabase): Promise<void> {
 
 /** Up to and including the migration `name` (a test of one migration's data), else all. */
 export async function migrateTo(database: AppDatabase, name?: string): Promise<void> {
+  await renameMigration015(database);
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations(database) },
@@ -63,4 +68,18 @@ export async function migrateTo(database: AppDatabase, name?: string): Promise<v
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed`, { cause: error });
   }
+}
+
+/**
+ * Kysely refuses to run when a migration its table records is missing from the list, so a
+ * database that recorded migration 015 under its first name gets the current one: the same
+ * migration, renamed with the code it named (docs/decisions/025). Idempotent, so several servers
+ * starting together may all run it.
+ */
+async function renameMigration015({ db }: AppDatabase) {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === "kysely_migration")) return;
+  await sql`update kysely_migration set name = ${MIGRATION_015} where name like '015-%' and name <> ${MIGRATION_015}`.execute(
+    db,
+  );
 }
