@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { LiveStock } from "../../features/bikes/live-stock";
 import { LoadingSpinner } from "../../components/loading-spinner";
+import { OptionalPart } from "../../components/optional-part";
 import { AfterFirstPaint } from "../../lib/use-after-first-paint";
 import { RouteErrorBoundary } from "./route-error-boundary";
 import { ScrollRestoration } from "./scroll-restoration";
@@ -42,10 +43,16 @@ export function RootLayout() {
         </main>
         <SiteFooter />
         <AfterFirstPaint>
-          <Suspense fallback={null}>
-            <ToastContainer position="top-right" autoClose={5000} limit={3} />
-            <AccessTokenSync />
-          </Suspense>
+          <OptionalPart>
+            <Suspense fallback={null}>
+              <ToastContainer position="top-right" autoClose={5000} limit={3} />
+            </Suspense>
+          </OptionalPart>
+          <OptionalPart>
+            <Suspense fallback={null}>
+              <AccessTokenSync />
+            </Suspense>
+          </OptionalPart>
         </AfterFirstPaint>
       </div>
     </LiveStock>

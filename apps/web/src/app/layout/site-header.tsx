@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router";
+import { OptionalPart } from "../../components/optional-part";
 import { paths } from "../../lib/paths";
 import { AfterFirstPaint } from "../../lib/use-after-first-paint";
 import type { NavAudience } from "../../lib/screen";
@@ -66,9 +67,11 @@ export function SiteHeader() {
                 </NavLink>
               ))}
               <AfterFirstPaint>
-                <Suspense fallback={null}>
-                  <SessionNav links={signedInLinks} />
-                </Suspense>
+                <OptionalPart>
+                  <Suspense fallback={null}>
+                    <SessionNav links={signedInLinks} />
+                  </Suspense>
+                </OptionalPart>
               </AfterFirstPaint>
             </div>
           </div>
