@@ -1,6 +1,7 @@
 import {
   bikeDetailsInputSchema,
   bikeDetailsPatchSchema,
+  type BikeDetailsPatch,
   bikeDetailsSchema,
   bikeListSchema,
   bikeSchema,
@@ -13,7 +14,7 @@ import {
   newTotalSchema,
   stockMovementListSchema,
 } from "@ultimate-bikes/contract/bikes";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signedInUser, type Authentication } from "../auth/authentication.ts";
@@ -40,6 +41,26 @@ export async function bikesRoutes(
   { stock, authentication, publicUrl }: BikesRoutesOptions,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  /** PUT (every detail) and PATCH (those sent) save the same way: If-Match, then the new tag. */
+  const editDetails = async (
+    request: FastifyRequest<{
+      Params: { id: string };
+      Body: BikeDetailsPatch;
+      Headers: { "if-match"?: string };
+    }>,
+    reply: FastifyReply,
+  ) => {
+    const details = orHttpError(
+      await stock.editDetails(
+        request.params.id,
+        request.body,
+        request.headers["if-match"],
+        signedInUser(request),
+      ),
+    );
+    return reply.header("etag", `"${details.tag}"`).send(details);
+  };
   const photoAsStored = ownPhotoUrlsAsPaths(publicUrl);
   const signedIn = { onRequest: authentication.requireUser };
   // Stock changes are for staff (docs/decisions/014); under ACCESS_POLICY=open that is everyone.
@@ -234,17 +255,7 @@ export async function bikesRoutes(
         response: { 200: bikeDetailsSchema, ...errors(400, 401, 403, 404, 412, 428) },
       },
     },
-    async (request, reply) => {
-      const details = orHttpError(
-        await stock.editDetails(
-          request.params.id,
-          request.body,
-          request.headers["if-match"],
-          signedInUser(request),
-        ),
-      );
-      return reply.header("etag", `"${details.tag}"`).send(details);
-    },
+    editDetails,
   );
 
   routes.patch(
@@ -261,17 +272,7 @@ export async function bikesRoutes(
         response: { 200: bikeDetailsSchema, ...errors(400, 401, 403, 404, 412, 428) },
       },
     },
-    async (request, reply) => {
-      const details = orHttpError(
-        await stock.editDetails(
-          request.params.id,
-          request.body,
-          request.headers["if-match"],
-          signedInUser(request),
-        ),
-      );
-      return reply.header("etag", `"${details.tag}"`).send(details);
-    },
+    editDetails,
   );
 
   routes.get(

@@ -1,15 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import Fastify from "fastify";
 import { sql } from "kysely";
-import {
-  createScratchDatabase,
-  type ScratchDatabase,
-} from "@ultimate-bikes/test-support/scratch-postgres";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testDatabaseKind } from "../../test/test-app.ts";
-import { openDatabase, type AppDatabase } from "./database.ts";
+import { useUnmigratedDatabase } from "../../test/unmigrated-database.ts";
 import { migrateTo } from "./migrate.ts";
 
 /** A bike's row as the migrations before 018 knew it. */
@@ -28,28 +20,10 @@ const bikeRow = (id: string, name: string, createdAt: string) => ({
 });
 
 describe(`migration 018 on ${testDatabaseKind}`, () => {
-  let dataDir: string | undefined;
-  let scratch: ScratchDatabase | undefined;
-  let database: AppDatabase | undefined;
-  afterEach(async () => {
-    await database?.db.destroy();
-    await scratch?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  /** An empty database of the kind under test, with nothing migrated yet. */
-  async function emptyDatabase(): Promise<AppDatabase> {
-    const log = Fastify({ logger: false }).log;
-    if (testDatabaseKind === "postgres") {
-      scratch = await createScratchDatabase(process.env.DATABASE_URL_TEST!, "ub_test");
-      return openDatabase({ kind: "postgres", connectionString: scratch.url }, log);
-    }
-    dataDir = mkdtempSync(path.join(tmpdir(), "ultimate-bikes-018-"));
-    return openDatabase({ kind: "sqlite", file: path.join(dataDir, "bikes.sqlite") }, log);
-  }
+  const unmigrated = useUnmigratedDatabase();
 
   it("numbers existing bikes, deleted ones too, in the order they were added, and new ones after", async () => {
-    database = await emptyDatabase();
+    const database = await unmigrated.open();
     await migrateTo(database, "017-drop-read-lease-table");
     const { db } = database;
     // Inserted out of order: the numbers follow created_at, then the id.
