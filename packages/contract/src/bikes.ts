@@ -1,6 +1,7 @@
 // Over 300 lines: every schema of a bike's requests and answers, which both sides import from this one module.
 import { z } from "zod";
 import { emailSchema } from "./email.ts";
+import { placeIdSchema, placeStockSchema } from "./places.ts";
 import { safeCharacters, safeText } from "./safe-text.ts";
 
 /** Limits that keep every stored number exact and far from integer overflow. */
@@ -38,11 +39,21 @@ export const bikeSchema = z.object({
    * for a bike that a server of the previous release added during an upgrade.
    */
   stockNumber: z.string().nullable(),
+  /**
+   * Its units at each place that has some (issue 23), the main warehouse first, then by name.
+   * `quantity` is their sum plus `inTransit`.
+   */
+  stock: z.array(placeStockSchema),
+  /** Units on their way between places (sent on a transfer, not yet received). */
+  inTransit: z.number().int(),
 });
 
 export const bikeListSchema = z.array(bikeSchema);
 
 export type Bike = z.infer<typeof bikeSchema>;
+
+/** A bike as lists show it: every field but its places' stock, which its own answer has. */
+export type BikeSummary = Omit<Bike, "stock">;
 
 /**
  * A bike as its owner sees it in My Items: with the owner's email (docs/product.md, Data). Public
@@ -242,13 +253,16 @@ export const deliveryRequestSchema = z
       .refine((amount) => amount >= 1, "must be 1 or more")
       .optional(),
     reference: referenceField,
+    /** Where the units leave from: by default the caller's home place, else the main warehouse. */
+    placeId: placeIdSchema.optional(),
   })
   .nullish();
 
-/** `POST /bikes/{id}/imports`: add this many units (0 changes nothing). */
+/** `POST /bikes/{id}/imports`: add this many units (0 changes nothing), at `placeId` (as above). */
 export const importRequestSchema = z.strictObject({
   amount: wholeNumber(),
   reference: referenceField,
+  placeId: placeIdSchema.optional(),
 });
 
 /** The original API's `PATCH /bikes/{id}` (Delivered): the quantity after taking one unit. */
@@ -274,6 +288,9 @@ export const stockMovementKindSchema = z.enum([
   "delete",
   "restore",
   "edit",
+  "send",
+  "receive",
+  "shortfall",
 ]);
 export type StockMovementKind = z.infer<typeof stockMovementKindSchema>;
 
@@ -315,6 +332,12 @@ export const stockMovementSchema = z.object({
   reference: z.string().nullable(),
   /** On `edit`: what changed; null on every other kind. */
   changes: z.array(bikeChangeSchema).nullable(),
+  /** Where the units moved (issue 23); null for edits, deletes and entries from before places. */
+  place: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Units in or out at `place`; `delta` is the change of the bike's total (0 on a `send`). */
+  placeDelta: z.number().int().nullable(),
+  /** On `send`, `receive` and `shortfall`: the transfer, by id and number (`T-000123`). */
+  transfer: z.object({ id: z.string(), number: z.string() }).nullable(),
 });
 
 export const stockMovementListSchema = z.array(stockMovementSchema);

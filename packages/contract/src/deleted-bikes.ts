@@ -11,7 +11,7 @@ import { bikeSchema } from "./bikes.ts";
 /** The most `GET /api/deleted-bikes` answers with: the newest deletions. */
 export const DELETED_BIKES_LIST_MAX = 200;
 
-export const deletedBikeSchema = bikeSchema.extend({
+export const deletedBikeSchema = bikeSchema.omit({ stock: true }).extend({
   /** When it was deleted, ISO 8601. */
   deletedAt: z.string(),
   /** Who deleted it, by name (never an email); null when nobody is on record. */

@@ -55,6 +55,18 @@ export const stockEventSchema = z.object({
   /** When it happened, ISO 8601. */
   at: z.string(),
   /**
+   * Where the units moved (issue 23): the place, its name, how many in or out there and how many
+   * it holds after; null when at no place (edits, deletes, a transfer's shortfall).
+   */
+  placeId: z.string().nullable(),
+  place: z.string().nullable(),
+  placeDelta: z.number().int().nullable(),
+  placeQuantity: z.number().int().nullable(),
+  /** On a transfer's steps: the bike's units in transit after it; null when unchanged. */
+  inTransit: z.number().int().nullable(),
+  /** On `send`, `receive` and `shortfall`: the transfer's id. */
+  transferId: z.string().nullable(),
+  /**
    * On `seed`, `create`, `restore` and `edit`: the bike's public fields, as `GET /api/stock` lists them,
    * with the quantity it came in (or back) with. Absent when the bike was removed before the event
    * was read.

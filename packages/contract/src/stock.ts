@@ -88,11 +88,16 @@ export const stockQuerySchema = stockFilterQuerySchema
 export type StockQuery = z.output<typeof stockQuerySchema>;
 export type StockQueryInput = z.input<typeof stockQuerySchema>;
 
-/** A bike as the search answers it: the original fields, plus what a work list needs. */
-export const stockItemSchema = bikeSchema.extend({
+/**
+ * A bike as the search answers it: the original fields, plus what a work list needs. Its places'
+ * stock is on the bike's own answer; a search for one place says the units there.
+ */
+export const stockItemSchema = bikeSchema.omit({ stock: true }).extend({
   status: stockStatusSchema,
   /** When its stock or details last changed (ISO 8601). */
   updatedAt: z.string(),
+  /** With a `place` filter: the units at that place. */
+  placeQuantity: z.number().int().optional(),
 });
 export type StockItem = z.infer<typeof stockItemSchema>;
 

@@ -1,4 +1,5 @@
 import type { Bike } from "@ultimate-bikes/contract/bikes";
+import type { PlaceStock } from "@ultimate-bikes/contract/places";
 import { formatStockNumber } from "@ultimate-bikes/contract/stock-number";
 
 /** The public columns: no owner, so a public read cannot leak an owner's email. */
@@ -12,6 +13,7 @@ export const bikeColumns = [
   "bike.supplier_name",
   "bike.reorder_point",
   "bike.stock_number",
+  "bike.in_transit",
 ] as const;
 
 export interface BikeRow {
@@ -25,7 +27,11 @@ export interface BikeRow {
   reorder_point: number;
   /** Null only for a bike added by a server of the previous release (migration 018). */
   stock_number: number | null;
+  in_transit: number;
 }
+
+/** A bike's fields without its places' stock, which another query reads (places/place-stock.ts). */
+export type BikeFields = Omit<Bike, "stock">;
 
 /**
  * The photo as the API answers it: a path on this site becomes an absolute URL on PUBLIC_URL, so
@@ -36,8 +42,14 @@ export function photoUrl(photo: string, publicUrl: string): string {
   return photo.startsWith("/") && !photo.startsWith("//") ? `${publicUrl}${photo}` : photo;
 }
 
-/** A row as the API answers it, in the original API's field names. */
-export function toBike(row: BikeRow, publicUrl: string): Bike {
+/** A bike with its places' stock, as every bike answer has it. */
+export const withStock = (bike: BikeFields, stock: PlaceStock[] | undefined): Bike => ({
+  ...bike,
+  stock: stock ?? [],
+});
+
+/** A row as the API answers it, in the original API's field names (its places' stock aside). */
+export function toBike(row: BikeRow, publicUrl: string): BikeFields {
   return {
     _id: row.id,
     name: row.name,
@@ -48,5 +60,6 @@ export function toBike(row: BikeRow, publicUrl: string): Bike {
     supplierName: row.supplier_name,
     reorderPoint: row.reorder_point,
     stockNumber: row.stock_number === null ? null : formatStockNumber(Number(row.stock_number)),
+    inTransit: row.in_transit,
   };
 }

@@ -6,7 +6,8 @@ import {
 import type { Kysely, Transaction } from "kysely";
 import { randomUUID } from "node:crypto";
 import type { Database, StockMovementKind } from "../db/schema.ts";
-import { bikeColumns, toBike } from "./bike-rows.ts";
+import { addAtPlace, stockOf } from "../places/place-stock.ts";
+import { bikeColumns, toBike, withStock } from "./bike-rows.ts";
 import { costPriceCents } from "./bike-details.ts";
 import { takeStockNumbers } from "./stock-number-sequence.ts";
 
@@ -42,7 +43,7 @@ export async function findBikeIn(executor: Executor, id: string, publicUrl: stri
     .select(bikeColumns)
     .where("bike.id", "=", id)
     .executeTakeFirst();
-  return row && toBike(row, publicUrl);
+  return row && withStock(toBike(row, publicUrl), (await stockOf(executor, [id])).get(id));
 }
 
 /** Records a movement of `bike` in the transaction of the change it records. */
@@ -57,7 +58,21 @@ export async function recordMovement(
   {
     reference = null,
     changes = null,
-  }: { reference?: string | null; changes?: BikeChange[] | null } = {},
+    placeId = null,
+    placeDelta = null,
+    placeQuantityAfter = null,
+    inTransitAfter = null,
+    transferId = null,
+  }: {
+    reference?: string | null;
+    changes?: BikeChange[] | null;
+    /** Where the units moved, and how many in (positive) or out there. */
+    placeId?: string | null;
+    placeDelta?: number | null;
+    placeQuantityAfter?: number | null;
+    inTransitAfter?: number | null;
+    transferId?: string | null;
+  } = {},
 ) {
   await trx
     .insertInto("stock_movement")
@@ -72,17 +87,26 @@ export async function recordMovement(
       created_at: at,
       reference,
       changes: changes && JSON.stringify(changes),
+      place_id: placeId,
+      place_delta: placeDelta,
+      place_quantity_after: placeQuantityAfter,
+      in_transit_after: inTransitAfter,
+      transfer_id: transferId,
     })
     .execute();
 }
 
-/** Inserts a new bike with its opening movement (`owner` null: warehouse stock); returns its id. */
+/**
+ * Inserts a new bike with its opening movement (`owner` null: warehouse stock), its units at
+ * `placeId`; returns its id.
+ */
 export async function insertBikeWithMovement(
   trx: Transaction<Database>,
   bike: NewBike,
   owner: Actor | null,
   kind: "create" | "seed",
   createdAt: string,
+  placeId: string,
 ): Promise<string> {
   const id = randomUUID();
   const stockNumber = await takeStockNumbers(trx, 1);
@@ -104,6 +128,7 @@ export async function insertBikeWithMovement(
       updated_at: createdAt,
     })
     .execute();
+  const atPlace = bike.quantity > 0 ? await addAtPlace(trx, id, placeId, bike.quantity) : 0;
   await recordMovement(
     trx,
     { id, name: bike.name },
@@ -112,6 +137,7 @@ export async function insertBikeWithMovement(
     bike.quantity,
     owner,
     createdAt,
+    { placeId, placeDelta: bike.quantity, placeQuantityAfter: atPlace },
   );
   return id;
 }

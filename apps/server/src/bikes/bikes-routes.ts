@@ -69,7 +69,7 @@ export async function bikesRoutes(
   routes.get(
     "/bikes",
     {
-      config: { readCache: { tables: ["bike"] }, ledgerPosition: true },
+      config: { readCache: { tables: ["bike", "bike_stock", "place"] }, ledgerPosition: true },
       schema: {
         tags: ["bikes"],
         summary: "Every bike in stock, oldest first",
@@ -82,7 +82,7 @@ export async function bikesRoutes(
   routes.get(
     "/bikes/:id",
     {
-      config: { readCache: { tables: ["bike"] }, ledgerPosition: true },
+      config: { readCache: { tables: ["bike", "bike_stock", "place"] }, ledgerPosition: true },
       schema: {
         tags: ["bikes"],
         summary: "One bike",
@@ -119,7 +119,7 @@ export async function bikesRoutes(
       schema: {
         tags: ["stock"],
         summary:
-          "Deliver one unit, or `amount` units as one ledger entry (atomic; 409 when the stock holds fewer), with the order it is for, if any",
+          "Deliver one unit, or `amount` units as one ledger entry, from `placeId` (by default your home place, else the main warehouse); atomic, 409 when that place holds fewer, saying where there are some",
         params: bikeIdParams,
         body: deliveryRequestSchema,
         response: { 200: bikeSchema, ...errors(400, 401, 403, 404, 409) },
@@ -132,6 +132,7 @@ export async function bikesRoutes(
           signedInUser(request),
           request.body?.reference,
           request.body?.amount,
+          request.body?.placeId,
         ),
       ),
   );
@@ -142,7 +143,8 @@ export async function bikesRoutes(
       ...staff,
       schema: {
         tags: ["stock"],
-        summary: "Import (restock) a whole number of units (atomic; 0 changes nothing)",
+        summary:
+          "Import (restock) a whole number of units at `placeId` (by default your home place, else the main warehouse); atomic, 0 changes nothing",
         params: bikeIdParams,
         body: importRequestSchema,
         response: { 200: bikeSchema, ...errors(400, 401, 403, 404, 409) },
@@ -155,6 +157,7 @@ export async function bikesRoutes(
           request.body.amount,
           signedInUser(request),
           request.body.reference,
+          request.body.placeId,
         ),
       ),
   );

@@ -28,6 +28,9 @@ describe(`bikes read API on ${testDatabaseKind}`, () => {
       reorderPoint: DEFAULT_REORDER_POINT,
       // Seeded first, so the first stock number (issue 21).
       stockNumber: "UB-00001",
+      // Seeded at the main warehouse; none on the road (issue 23).
+      stock: [{ placeId: expect.any(String), place: "Main warehouse", quantity: first.quantity }],
+      inTransit: 0,
     });
   });
 

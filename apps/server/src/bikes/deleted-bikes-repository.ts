@@ -1,5 +1,6 @@
 import type { Bike } from "@ultimate-bikes/contract/bikes";
-import type { Kysely } from "kysely";
+import type { BikeFields } from "./bike-rows.ts";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import { toIsoTimestamp, type Database } from "../db/schema.ts";
 import { toBike } from "./bike-rows.ts";
 import { committingWrites, findBikeIn, now, recordMovement, type Actor } from "./bike-writes.ts";
@@ -23,11 +24,12 @@ const storedBikeColumns = [
   "created_at",
   "updated_at",
   "stock_number",
+  "in_transit",
 ] as const;
 
 /** A bike in Recently deleted, with when and by whom (docs/decisions/015). */
 export interface DeletedBikeRecord {
-  bike: Bike;
+  bike: BikeFields;
   deletedAt: string;
   /** By name; null when no one is on record. */
   deletedBy: string | null;
@@ -123,6 +125,7 @@ export function createDeletedBikesRepository(
           "deleted_bike.supplier_name",
           "deleted_bike.reorder_point",
           "deleted_bike.stock_number",
+          "deleted_bike.in_transit",
           "deleted_bike.deleted_at",
           "deleted_bike.deleted_by",
           "user.name as deleted_by_name",
@@ -143,11 +146,17 @@ export function createDeletedBikesRepository(
      * Safe to run on several servers at once: a second run finds nothing left to delete.
      */
     async purgeDeletedBefore(cutoff: Date): Promise<number> {
-      const result = await db
-        .deleteFrom("deleted_bike")
-        .where("deleted_at", "<", cutoff.toISOString())
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+      return db.transaction().execute(async (trx) => {
+        const due = (eb: ExpressionBuilder<Database, "deleted_bike">) =>
+          eb("deleted_at", "<", cutoff.toISOString());
+        // Its units at places, kept for a restore, go with it.
+        await trx
+          .deleteFrom("bike_stock")
+          .where("bike_id", "in", (eb) => eb.selectFrom("deleted_bike").select("id").where(due))
+          .execute();
+        const result = await trx.deleteFrom("deleted_bike").where(due).executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
     },
   };
 }

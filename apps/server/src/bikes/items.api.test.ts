@@ -66,6 +66,9 @@ describe(`my items on ${testDatabaseKind}`, () => {
         supplierName: body.supplierName,
         reorderPoint: DEFAULT_REORDER_POINT,
         stockNumber: expect.stringMatching(/^UB-\d{5,}$/),
+        // Added at the adder's default place: the main warehouse, as they chose no home place.
+        stock: [{ placeId: expect.any(String), place: "Main warehouse", quantity: 3 }],
+        inTransit: 0,
       },
     ]);
     expect(idsOf(await itemsOf(user)).filter((id) => id === created.id)).toHaveLength(1);

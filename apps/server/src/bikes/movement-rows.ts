@@ -4,12 +4,16 @@ import {
   type StockMovement,
 } from "@ultimate-bikes/contract/bikes";
 import type { LedgerEntry } from "@ultimate-bikes/contract/ledger";
+import { formatTransferNumber } from "@ultimate-bikes/contract/transfers";
 import { toIsoTimestamp, type StockMovementKind, type Timestamp } from "../db/schema.ts";
 
 /** How the ledger names someone whose account has since been removed. */
 export const FORMER_COLLEAGUE = "A former colleague";
 
-/** What a ledger read selects: the movement, and its actor's name from their account. */
+/**
+ * What a ledger read selects: the movement, its actor's name from their account, its place's name
+ * and its transfer's number (the read left-joins `user`, `place` and `transfer`).
+ */
 export const movementColumns = [
   "stock_movement.id",
   "stock_movement.bike_id",
@@ -21,7 +25,12 @@ export const movementColumns = [
   "stock_movement.created_at",
   "stock_movement.reference",
   "stock_movement.changes",
+  "stock_movement.place_id",
+  "stock_movement.place_delta",
+  "stock_movement.transfer_id",
   "user.name as actor_name",
+  "place.name as place_name",
+  "transfer.number as transfer_number",
 ] as const;
 
 export interface MovementRow {
@@ -36,6 +45,11 @@ export interface MovementRow {
   reference: string | null;
   changes: string | null;
   actor_name: string | null;
+  place_id: string | null;
+  place_delta: number | null;
+  transfer_id: string | null;
+  place_name: string | null;
+  transfer_number: number | null;
 }
 
 /** An edit's stored changes (migration 010), as the ledger answers them. */
@@ -57,6 +71,12 @@ export function movementOf(row: MovementRow): StockMovement {
     at: toIsoTimestamp(row.created_at),
     reference: row.reference,
     changes: parsedChanges(row.changes),
+    place: row.place_id === null ? null : { id: row.place_id, name: row.place_name ?? "" },
+    placeDelta: row.place_delta,
+    transfer:
+      row.transfer_id === null
+        ? null
+        : { id: row.transfer_id, number: formatTransferNumber(Number(row.transfer_number)) },
   };
 }
 

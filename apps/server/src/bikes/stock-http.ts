@@ -1,4 +1,5 @@
 import { bikeIdSchema, NO_SUCH_BIKE } from "@ultimate-bikes/contract/bikes";
+import { NO_SUCH_PLACE } from "@ultimate-bikes/contract/places";
 import { z } from "zod";
 import { HttpError } from "../plugins/errors.ts";
 import type { CursorProblem } from "./stock-cursor.ts";
@@ -57,6 +58,15 @@ export function orHttpError<T>(outcome: Outcome<T>): T {
       throw new HttpError(409, conflictMessages[outcome.reason](outcome.currentQuantity), {
         currentQuantity: outcome.currentQuantity,
       });
+    case "short-at-place":
+      throw new HttpError(409, outcome.message, { currentQuantity: outcome.currentQuantity });
+    case "no-such-place":
+      throw new HttpError(404, NO_SUCH_PLACE);
+    case "place-archived":
+      throw new HttpError(
+        409,
+        `${outcome.name} is archived: it takes no stock. Choose another place.`,
+      );
     case "forbidden":
       throw new HttpError(403, forbiddenMessages[outcome.reason]);
     case "starting-total-missing":

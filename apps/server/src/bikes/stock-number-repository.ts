@@ -2,7 +2,7 @@ import type { Bike } from "@ultimate-bikes/contract/bikes";
 import { formatStockNumber } from "@ultimate-bikes/contract/stock-number";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { bikeColumns, toBike } from "./bike-rows.ts";
+
 import { committingWrites, findBikeIn, now, recordMovement, type Actor } from "./bike-writes.ts";
 import { keepSequenceAbove } from "./stock-number-sequence.ts";
 
@@ -29,10 +29,10 @@ export function createStockNumbers(
     async find(number: number): Promise<Bike | undefined> {
       const row = await db
         .selectFrom("bike")
-        .select(bikeColumns)
+        .select("bike.id")
         .where("bike.stock_number", "=", number)
         .executeTakeFirst();
-      return row && toBike(row, publicUrl);
+      return row && findBikeIn(db, row.id, publicUrl);
     },
 
     /** Gives the bike this number, recorded as an edit; the sequence goes on above it. */

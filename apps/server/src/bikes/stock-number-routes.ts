@@ -29,7 +29,7 @@ export async function stockNumberRoutes(
   routes.get(
     "/bikes/by-stock-number/:stockNumber",
     {
-      config: { readCache: { tables: ["bike"] }, ledgerPosition: true },
+      config: { readCache: { tables: ["bike", "bike_stock", "place"] }, ledgerPosition: true },
       schema: {
         tags: ["bikes"],
         summary:

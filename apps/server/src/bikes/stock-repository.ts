@@ -14,7 +14,15 @@ import {
   storedDetailsOf,
   type StoredDetails,
 } from "./bike-details.ts";
-import { bikeColumns, toBike } from "./bike-rows.ts";
+import {
+  addAtPlace,
+  checkPlace,
+  defaultPlaceOf,
+  shortAtPlace,
+  stockOf,
+  takeFromPlace,
+} from "../places/place-stock.ts";
+import { bikeColumns, toBike, withStock } from "./bike-rows.ts";
 import {
   committingWrites,
   findBikeIn,
@@ -29,7 +37,23 @@ import {
  * What a conditional quantity change found: the bike after the change, or (nothing changed) the
  * quantity stored now, or no bike at all. The stock rules say what a refusal means.
  */
-export type QuantityChange = { bike: Bike } | { currentQuantity: number } | undefined;
+export type QuantityChange =
+  | { bike: Bike }
+  | { currentQuantity: number }
+  /** The bike has enough units, but not at that place: where it has them, in words. */
+  | { currentQuantity: number; shortAtPlace: string }
+  | undefined;
+
+/** Thrown inside a transaction to undo it: too few units at the place (QuantityChange). */
+class ShortAtPlace extends Error {
+  readonly currentQuantity: number;
+  readonly where: string;
+  constructor(currentQuantity: number, where: string) {
+    super(where);
+    this.currentQuantity = currentQuantity;
+    this.where = where;
+  }
+}
 
 /** What an edit of a bike's details did: edited (or nothing to change), refused as stale, or no bike. */
 export type DetailsEdit = { edited: StoredDetails } | { stale: StoredDetails } | undefined;
@@ -78,6 +102,49 @@ export function createStockRepository(
 ) {
   const write = committingWrites(db, committed);
 
+  /** changeQuantity's transaction; throws ShortAtPlace to undo it. */
+  function changeAtPlace(
+    id: string,
+    delta: number,
+    kind: "deliver" | "import",
+    actor: Actor,
+    { expected, reference, placeId }: { expected?: number; reference?: string; placeId: string },
+  ): Promise<QuantityChange> {
+    return write(async (trx) => {
+      // The bike's row first (its lock orders every stock change of the bike), then its place's.
+      let update = trx
+        .updateTable("bike")
+        .set({ quantity: sql`quantity + ${delta}`, updated_at: now() })
+        .where("id", "=", id)
+        .where(sql<boolean>`quantity + ${delta} >= 0`)
+        .where(sql<boolean>`quantity + ${delta} <= ${QUANTITY_MAX}`);
+      if (expected !== undefined) update = update.where("quantity", "=", expected);
+      const changed = await update.returning(["id", "name", "quantity"]).executeTakeFirst();
+      if (!changed) {
+        const current = await trx
+          .selectFrom("bike")
+          .select("quantity")
+          .where("id", "=", id)
+          .executeTakeFirst();
+        return current && { currentQuantity: current.quantity };
+      }
+      const atPlace =
+        delta > 0
+          ? await addAtPlace(trx, id, placeId, delta)
+          : await takeFromPlace(trx, id, placeId, -delta);
+      if (atPlace === undefined) {
+        throw new ShortAtPlace(changed.quantity - delta, await shortAtPlace(trx, id, placeId));
+      }
+      await recordMovement(trx, changed, kind, delta, changed.quantity, actor, undefined, {
+        reference,
+        placeId,
+        placeDelta: delta,
+        placeQuantityAfter: atPlace,
+      });
+      return { bike: (await findBikeIn(trx, id, publicUrl))! };
+    });
+  }
+
   return {
     async list(): Promise<Bike[]> {
       const rows = await db
@@ -86,7 +153,8 @@ export function createStockRepository(
         .orderBy("bike.created_at")
         .orderBy("bike.id")
         .execute();
-      return rows.map((row) => toBike(row, publicUrl));
+      const stock = await stockOf(db, "all");
+      return rows.map((row) => withStock(toBike(row, publicUrl), stock.get(row.id)));
     },
 
     findById: (id: string) => findBikeIn(db, id, publicUrl),
@@ -104,44 +172,42 @@ export function createStockRepository(
         .orderBy("bike.created_at")
         .orderBy("bike.id")
         .execute();
-      return rows.map((row) => ({ ...toBike(row, publicUrl), email: row.email }));
+      const stock = await stockOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({
+        ...withStock(toBike(row, publicUrl), stock.get(row.id)),
+        email: row.email,
+      }));
     },
 
     /**
-     * Applies `delta` in one conditional UPDATE, kept within 0 and QUANTITY_MAX; `expected` makes
-     * it a compare-and-set on the quantity the caller saw. Records the movement in the same
-     * transaction.
+     * Applies `delta` at `placeId` (a place the caller checked) in one conditional UPDATE of the
+     * bike, kept within 0 and QUANTITY_MAX, and one of its units there, kept at 0 or more;
+     * `expected` makes it a compare-and-set on the quantity the caller saw. Records the movement
+     * in the same transaction; too few at the place undoes it all.
      */
     async changeQuantity(
       id: string,
       delta: number,
       kind: "deliver" | "import",
       actor: Actor,
-      { expected, reference }: { expected?: number; reference?: string } = {},
+      { expected, reference, placeId }: { expected?: number; reference?: string; placeId: string },
     ): Promise<QuantityChange> {
-      return write(async (trx) => {
-        let update = trx
-          .updateTable("bike")
-          .set({ quantity: sql`quantity + ${delta}`, updated_at: now() })
-          .where("id", "=", id)
-          .where(sql<boolean>`quantity + ${delta} >= 0`)
-          .where(sql<boolean>`quantity + ${delta} <= ${QUANTITY_MAX}`);
-        if (expected !== undefined) update = update.where("quantity", "=", expected);
-        const changed = await update.returning(["id", "name", "quantity"]).executeTakeFirst();
-        if (!changed) {
-          const current = await trx
-            .selectFrom("bike")
-            .select("quantity")
-            .where("id", "=", id)
-            .executeTakeFirst();
-          return current && { currentQuantity: current.quantity };
-        }
-        await recordMovement(trx, changed, kind, delta, changed.quantity, actor, undefined, {
-          reference,
-        });
-        return { bike: (await findBikeIn(trx, id, publicUrl))! };
-      });
+      try {
+        return await changeAtPlace(id, delta, kind, actor, { expected, reference, placeId });
+      } catch (error) {
+        if (!(error instanceof ShortAtPlace)) throw error;
+        return { currentQuantity: error.currentQuantity, shortAtPlace: error.where };
+      }
     },
+
+    /** Where a person's stock actions happen unless they name a place. */
+    defaultPlaceOf: (userId: string) => defaultPlaceOf(db, userId),
+
+    /** Whether a place a request names exists and takes stock. */
+    checkPlace: (placeId: string) => checkPlace(db, placeId),
 
     /**
      * Edits a bike's details in one transaction, if `accepts` the details stored now (the edit's
@@ -221,9 +287,9 @@ export function createStockRepository(
       return twin?.id;
     },
 
-    /** Adds one bike owned by `owner`, with its opening movement; returns its id. */
-    create: (bike: NewBike, owner: Actor): Promise<string> =>
-      write((trx) => insertBikeWithMovement(trx, bike, owner, "create", now())),
+    /** Adds one bike owned by `owner`, its units at `placeId`, with its opening movement; its id. */
+    create: (bike: NewBike, owner: Actor, placeId: string): Promise<string> =>
+      write((trx) => insertBikeWithMovement(trx, bike, owner, "create", now(), placeId)),
 
     async ownerOf(id: string): Promise<{ ownerId: string | null } | undefined> {
       const row = await db

@@ -23,7 +23,7 @@ export async function stockRoutes(
   routes.get(
     "/stock",
     {
-      config: { readCache: { tables: ["bike"] }, ledgerPosition: true },
+      config: { readCache: { tables: ["bike", "bike_stock"] }, ledgerPosition: true },
       schema: {
         tags: ["stock"],
         summary:

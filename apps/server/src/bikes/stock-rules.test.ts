@@ -20,6 +20,8 @@ const bike = (quantity: number): Bike => ({
   supplierName: "Supplier",
   reorderPoint: 3,
   stockNumber: "UB-00001",
+  stock: [{ placeId: "main", place: "Main warehouse", quantity }],
+  inTransit: 0,
 });
 
 type Queries = StockRepository & DeletedBikesRepository & LedgerRepository & StockSearch;

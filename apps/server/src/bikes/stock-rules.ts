@@ -67,6 +67,10 @@ export type Outcome<T> =
   | { status: "done"; value: T }
   | { status: "no-such-bike" }
   | { status: "conflict"; reason: ConflictReason; currentQuantity: number }
+  /** Enough units in all, but too few at the place: where there are some, in words. */
+  | { status: "short-at-place"; message: string; currentQuantity: number }
+  | { status: "no-such-place" }
+  | { status: "place-archived"; name: string }
   | { status: "forbidden"; reason: ForbiddenReason }
   /** A new total without the total it was computed from. */
   | { status: "starting-total-missing" }
@@ -98,6 +102,9 @@ function changeOutcome(change: QuantityChange, delta: number, expected?: number)
   if (!change) return noSuchBike;
   if ("bike" in change) return done(change.bike);
   const { currentQuantity } = change;
+  if ("shortAtPlace" in change) {
+    return { status: "short-at-place", message: change.shortAtPlace, currentQuantity };
+  }
   if (expected !== undefined && currentQuantity !== expected) {
     return conflict("stale", currentQuantity);
   }
@@ -123,14 +130,39 @@ export function createStockRules(
     return bike ? done(bike) : noSuchBike;
   }
 
+  /**
+   * The place a stock change happens at: the one named, if it is open for stock, else the
+   * caller's home place, else the main warehouse.
+   */
+  async function placeFor(
+    actor: Actor,
+    placeId: string | undefined,
+  ): Promise<{ placeId: string } | Outcome<never>> {
+    if (placeId === undefined) return { placeId: await bikes.defaultPlaceOf(actor.id) };
+    const place = await bikes.checkPlace(placeId);
+    if (place.status === "unknown") return { status: "no-such-place" };
+    if (place.status === "archived") return { status: "place-archived", name: place.name };
+    return { placeId };
+  }
+
   async function changeQuantity(
     id: string,
     delta: number,
     kind: "deliver" | "import",
     actor: Actor,
-    { expected, reference }: { expected?: number; reference?: string } = {},
+    {
+      expected,
+      reference,
+      placeId: named,
+    }: { expected?: number; reference?: string; placeId?: string } = {},
   ): Promise<Outcome<Bike>> {
-    const change = await bikes.changeQuantity(id, delta, kind, actor, { expected, reference });
+    const place = await placeFor(actor, named);
+    if ("status" in place) return place;
+    const change = await bikes.changeQuantity(id, delta, kind, actor, {
+      expected,
+      reference,
+      placeId: place.placeId,
+    });
     return changeOutcome(change, delta, expected);
   }
 
@@ -218,15 +250,16 @@ export function createStockRules(
         const twin = await bikes.findRecentTwin(bike, owner.id, since);
         if (twin) return done({ id: twin, created: false });
       }
-      return done({ id: await bikes.create(bike, owner), created: true });
+      const place = await bikes.defaultPlaceOf(owner.id);
+      return done({ id: await bikes.create(bike, owner, place), created: true });
     },
 
     /**
      * `amount` units (one by default) leave as one movement, unless the stock holds fewer;
      * `reference` names the order they are for.
      */
-    deliver: (id: string, actor: Actor, reference?: string, amount = 1) =>
-      changeQuantity(id, -amount, "deliver", actor, { reference }),
+    deliver: (id: string, actor: Actor, reference?: string, amount = 1, placeId?: string) =>
+      changeQuantity(id, -amount, "deliver", actor, { reference, placeId }),
 
     /**
      * The original API's Delivered, stated as the quantity after it: applied only while the stock
@@ -236,8 +269,16 @@ export function createStockRules(
       changeQuantity(id, -1, "deliver", actor, { expected: updatedQuantity + 1 }),
 
     /** `amount` units arrive; 0 changes nothing and records nothing, but still needs the bike. */
-    importUnits: (id: string, amount: number, actor: Actor, reference?: string) =>
-      amount === 0 ? find(id) : changeQuantity(id, amount, "import", actor, { reference }),
+    importUnits: (
+      id: string,
+      amount: number,
+      actor: Actor,
+      reference?: string,
+      placeId?: string,
+    ) =>
+      amount === 0
+        ? placeFor(actor, placeId).then((place) => ("status" in place ? place : find(id)))
+        : changeQuantity(id, amount, "import", actor, { reference, placeId }),
 
     /**
      * The original API's Import, stated as the new total: a compare-and-set from the total it was

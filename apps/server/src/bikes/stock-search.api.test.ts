@@ -124,6 +124,7 @@ describe(`searching the stock on ${testDatabaseKind}`, () => {
       supplierName: "Motos Émile Sàrl",
       reorderPoint: 3,
       stockNumber: expect.stringMatching(/^UB-\d{5,}$/),
+      inTransit: 0,
       status: "in",
       updatedAt: expect.any(String),
     });

@@ -1,10 +1,9 @@
-import type { Bike } from "@ultimate-bikes/contract/bikes";
 import type { StockSort, StockStatus, SupplierList } from "@ultimate-bikes/contract/stock";
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { AppDatabase } from "../db/database.ts";
 import { toIsoTimestamp, type BikeTable, type Database } from "../db/schema.ts";
 import { foldForSearch, SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from "../db/search-folding.ts";
-import { bikeColumns, toBike } from "./bike-rows.ts";
+import { bikeColumns, toBike, type BikeFields } from "./bike-rows.ts";
 import { parseSort, type Position, type SortField } from "./stock-cursor.ts";
 
 /**
@@ -33,7 +32,7 @@ export interface StockFilters {
 }
 
 /** A bike as a search lists it, before the stock rules add its status. */
-export type SearchedBike = Bike & { updatedAt: string };
+export type SearchedBike = BikeFields & { updatedAt: string };
 
 export interface SearchPage {
   items: SearchedBike[];

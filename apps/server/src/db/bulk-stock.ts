@@ -157,7 +157,7 @@ async function insertBulkStock(
   }
   // PostgreSQL's planner knows nothing of rows loaded a moment ago until autovacuum analyses
   // them; do it now, as any bulk load should, so the first queries are planned on real figures.
-  if (kind === "postgres") await sql`analyze bike, stock_movement`.execute(db);
+  if (kind === "postgres") await sql`analyze bike, bike_stock, stock_movement`.execute(db);
 }
 
 /**

@@ -19,6 +19,7 @@ import { addFourLetterSearchPrefixes } from "./migrations/016-four-letter-search
 import { dropVersionLeases } from "./migrations/017-drop-read-lease-table.ts";
 import { addStockNumbers } from "./migrations/018-stock-numbers.ts";
 import { addCostPrices } from "./migrations/019-cost-prices.ts";
+import { addPlacesAndTransfers } from "./migrations/020-places-and-transfers.ts";
 
 /** Migration 015's name; databases migrated before the lease code went recorded another one. */
 export const MIGRATION_015 = "015-read-lease-table";
@@ -48,6 +49,7 @@ function migrations({ kind }: AppDatabase): Record<string, Migration> {
     "017-drop-read-lease-table": dropVersionLeases(kind),
     "018-stock-numbers": addStockNumbers(kind),
     "019-cost-prices": addCostPrices(),
+    "020-places-and-transfers": addPlacesAndTransfers(kind),
   };
 }
 

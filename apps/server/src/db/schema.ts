@@ -31,10 +31,21 @@ export interface BikeTable {
    * for a bike a server of the previous release added during an upgrade.
    */
   stock_number: number | null;
+  /** Units on their way between places, in `quantity` but at no place (migration 020). */
+  in_transit: Generated<number>;
 }
 
 export type StockMovementKind =
-  "seed" | "create" | "deliver" | "import" | "delete" | "restore" | "edit";
+  | "seed"
+  | "create"
+  | "deliver"
+  | "import"
+  | "delete"
+  | "restore"
+  | "edit"
+  | "send"
+  | "receive"
+  | "shortfall";
 
 /**
  * A deleted bike, restorable until its retention period is over (docs/decisions/015): the bike's
@@ -61,6 +72,76 @@ export interface StockMovementTable {
   reference: string | null;
   /** On `edit`: what changed, as JSON `[{ field, from, to }]` (migration 010). */
   changes: string | null;
+  /** Where the units moved (migration 020); null for edits, deletes and older entries. */
+  place_id: Generated<string | null>;
+  /** Units in (positive) or out (negative) at `place_id`; `delta` is the change of the total. */
+  place_delta: Generated<number | null>;
+  /** The units at `place_id` after the movement. */
+  place_quantity_after: Generated<number | null>;
+  /** On a transfer's steps: the bike's units in transit after it (else unchanged). */
+  in_transit_after: Generated<number | null>;
+  /** The transfer a `send`, `receive` or `shortfall` belongs to (migration 020). */
+  transfer_id: Generated<string | null>;
+}
+
+export type PlaceKind = "warehouse" | "showroom";
+
+/** A warehouse or a showroom (migration 020); archived, never deleted once it has history. */
+export interface PlaceTable {
+  id: string;
+  name: string;
+  kind: PlaceKind;
+  city: string;
+  address: string | null;
+  archived_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A bike's units at a place, never below 0 (migration 020). */
+export interface BikeStockTable {
+  bike_id: string;
+  place_id: string;
+  quantity: number;
+}
+
+export type TransferStatus = "draft" | "sent" | "received" | "cancelled";
+
+/** A transfer document between two places (migration 020), shown as `T-000123`. */
+export interface TransferTable {
+  id: string;
+  number: number;
+  source_place_id: string;
+  destination_place_id: string;
+  reference: string | null;
+  status: TransferStatus;
+  created_by: string | null;
+  created_at: Timestamp;
+  sent_by: string | null;
+  sent_at: Timestamp | null;
+  received_by: string | null;
+  received_at: Timestamp | null;
+  cancelled_by: string | null;
+  cancelled_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface TransferLineTable {
+  transfer_id: string;
+  position: number;
+  bike_id: string;
+  bike_name: string;
+  quantity: number;
+  /** How many arrived, once received. */
+  received: number | null;
+  /** Why fewer arrived than were sent. */
+  shortfall_reason: string | null;
+}
+
+/** Each person's home place, the default place of their actions (migration 020). */
+export interface HomePlaceTable {
+  user_id: string;
+  place_id: string;
 }
 
 /** Where new stock numbers come from (migration 018): one row, `bike`, the last number given. */
@@ -144,6 +225,11 @@ export interface Database {
   uploaded_photo: UploadedPhotoTable;
   low_stock_subscription: LowStockSubscriptionTable;
   low_stock_alert: LowStockAlertTable;
+  place: PlaceTable;
+  bike_stock: BikeStockTable;
+  transfer: TransferTable;
+  transfer_line: TransferLineTable;
+  home_place: HomePlaceTable;
 }
 
 export function toIsoTimestamp(value: Timestamp): string {

@@ -1,6 +1,8 @@
 import type { NewBike } from "@ultimate-bikes/contract/bikes";
 import type { Insertable, Kysely } from "kysely";
 import { committingWrites, insertBikeWithMovement } from "../bikes/bike-writes.ts";
+import { MAIN_WAREHOUSE_ID } from "./main-warehouse.ts";
+import { seedShowroomsIfNone } from "./seed-places.ts";
 import { takeStockNumbers } from "../bikes/stock-number-sequence.ts";
 import type { BikeTable, Database } from "./schema.ts";
 
@@ -17,11 +19,15 @@ export function createSeedRepository(
   const write = committingWrites(db, committed);
 
   return {
-    /** Fills an empty stock with warehouse bikes (no owner); returns how many it added. */
+    /**
+     * Fills an empty stock with warehouse bikes (no owner), all at the main warehouse, and adds
+     * the demo showrooms; returns how many bikes it added.
+     */
     async seedIfEmpty(stock: readonly NewBike[]): Promise<number> {
       return write(async (trx) => {
         const existing = await trx.selectFrom("bike").select("id").limit(1).executeTakeFirst();
         if (existing) return 0;
+        await seedShowroomsIfNone(trx);
         const start = Date.now();
         for (const [index, bike] of stock.entries()) {
           // One millisecond apart, so the list keeps the seed's order.
@@ -31,6 +37,7 @@ export function createSeedRepository(
             null,
             "seed",
             new Date(start + index).toISOString(),
+            MAIN_WAREHOUSE_ID,
           );
         }
         return stock.length;
@@ -46,9 +53,13 @@ export function createSeedRepository(
     /**
      * Stores ready-made warehouse bikes (the bulk stock of bulk-stock.ts) with their opening
      * ledger entries, in one transaction of multi-row inserts: the fast path for many bikes.
+     * Each bike's units are at one place, the places taken in turn (the demo showrooms are
+     * added first when there are none).
      */
     async insertSeedRows(rows: readonly Insertable<BikeTable>[], rowsPerInsert: number) {
       await write(async (trx) => {
+        const places = await seedShowroomsIfNone(trx);
+        const placeOf = (stockNumber: number) => places[stockNumber % places.length]!;
         // Their stock numbers, in the order given (migration 018).
         const firstNumber = await takeStockNumbers(trx, rows.length);
         for (let start = 0; start < rows.length; start += rowsPerInsert) {
@@ -56,6 +67,16 @@ export function createSeedRepository(
             .slice(start, start + rowsPerInsert)
             .map((bike, index) => ({ ...bike, stock_number: firstNumber + start + index }));
           await trx.insertInto("bike").values(batch).execute();
+          await trx
+            .insertInto("bike_stock")
+            .values(
+              batch.map((bike) => ({
+                bike_id: bike.id,
+                place_id: placeOf(bike.stock_number),
+                quantity: bike.quantity,
+              })),
+            )
+            .execute();
           await trx
             .insertInto("stock_movement")
             .values(
@@ -68,6 +89,9 @@ export function createSeedRepository(
                 actor_id: null,
                 actor_email: null,
                 created_at: bike.created_at,
+                place_id: placeOf(bike.stock_number),
+                place_delta: bike.quantity,
+                place_quantity_after: bike.quantity,
               })),
             )
             .execute();

@@ -38,6 +38,8 @@ export function createLedgerRepository(db: Kysely<Database>, { publicUrl }: { pu
       let query = db
         .selectFrom("stock_movement")
         .leftJoin("user", "user.id", "stock_movement.actor_id")
+        .leftJoin("place", "place.id", "stock_movement.place_id")
+        .leftJoin("transfer", "transfer.id", "stock_movement.transfer_id")
         .select(movementColumns)
         .orderBy("stock_movement.id", "desc")
         .limit(limit);
@@ -87,6 +89,8 @@ export function createLedgerRepository(db: Kysely<Database>, { publicUrl }: { pu
       const rows = await db
         .selectFrom("stock_movement")
         .leftJoin("user", "user.id", "stock_movement.actor_id")
+        .leftJoin("place", "place.id", "stock_movement.place_id")
+        .leftJoin("transfer", "transfer.id", "stock_movement.transfer_id")
         .select(movementColumns)
         .where("stock_movement.bike_id", "=", id)
         .orderBy("stock_movement.id", "desc")
@@ -116,6 +120,7 @@ export function createLedgerRepository(db: Kysely<Database>, { publicUrl }: { pu
             .onRef("bike.id", "=", "movement.bike_id")
             .on("movement.kind", "in", ["create", "seed", "restore", "edit"]),
         )
+        .leftJoin("place as moved_at_place", "moved_at_place.id", "movement.place_id")
         .select([
           "movement.id as movement_id",
           "movement.bike_id",
@@ -124,6 +129,12 @@ export function createLedgerRepository(db: Kysely<Database>, { publicUrl }: { pu
           "movement.delta",
           "movement.quantity_after",
           "movement.created_at as moved_at",
+          "movement.place_id",
+          "movement.place_delta",
+          "movement.place_quantity_after",
+          "movement.in_transit_after",
+          "movement.transfer_id",
+          "moved_at_place.name as place_name",
           "bike.id",
           "bike.name",
           "bike.photo",
@@ -132,6 +143,7 @@ export function createLedgerRepository(db: Kysely<Database>, { publicUrl }: { pu
           "bike.supplier_name",
           "bike.reorder_point",
           "bike.stock_number",
+          "bike.in_transit",
           "bike.updated_at",
         ])
         .where("movement.id", ">", afterId)
@@ -147,6 +159,12 @@ export function createLedgerRepository(db: Kysely<Database>, { publicUrl }: { pu
           delta: row.delta,
           quantity: row.quantity_after,
           at: toIsoTimestamp(row.moved_at),
+          placeId: row.place_id,
+          place: row.place_name,
+          placeDelta: row.place_delta,
+          placeQuantity: row.place_quantity_after,
+          inTransit: row.in_transit_after,
+          transferId: row.transfer_id,
         };
         if (row.id === null) return event;
         // The join matched, so every bike column is there.
@@ -161,6 +179,7 @@ export function createLedgerRepository(db: Kysely<Database>, { publicUrl }: { pu
             supplier_name: row.supplier_name!,
             reorder_point: row.reorder_point!,
             stock_number: row.stock_number,
+            in_transit: row.in_transit!,
           },
           publicUrl,
         );

@@ -74,6 +74,41 @@ const WRITES: Partial<
       delete: (db) => db.deleteFrom("bike").where("id", "=", copyId).execute(),
     };
   })(),
+  place: (() => {
+    const id = randomUUID();
+    const at = new Date().toISOString();
+    return {
+      insert: (db) =>
+        db
+          .insertInto("place")
+          .values({
+            id,
+            name: `Place ${id}`,
+            kind: "showroom",
+            city: "Bogura",
+            created_at: at,
+            updated_at: at,
+          })
+          .execute(),
+      update: (db) =>
+        db.updateTable("place").set({ city: "Rangpur" }).where("id", "=", id).execute(),
+      delete: (db) => db.deleteFrom("place").where("id", "=", id).execute(),
+    };
+  })(),
+  bike_stock: (() => {
+    const bikeId = randomUUID();
+    const placeId = "00000000-0000-4000-8000-000000000001";
+    return {
+      insert: (db) =>
+        db
+          .insertInto("bike_stock")
+          .values({ bike_id: bikeId, place_id: placeId, quantity: 1 })
+          .execute(),
+      update: (db) =>
+        db.updateTable("bike_stock").set({ quantity: 2 }).where("bike_id", "=", bikeId).execute(),
+      delete: (db) => db.deleteFrom("bike_stock").where("bike_id", "=", bikeId).execute(),
+    };
+  })(),
 };
 
 async function stockVersion(database: AppDatabase): Promise<number> {

@@ -2,6 +2,7 @@ import { DEFAULT_REORDER_POINT, QUANTITY_MAX } from "@ultimate-bikes/contract/bi
 import { randomUUID } from "node:crypto";
 import type { Actor } from "../bikes/bike-writes.ts";
 import { detailsColumns, type PlannedRow } from "../bikes/bike-details.ts";
+import { MAIN_WAREHOUSE_ID } from "../db/main-warehouse.ts";
 import type { ImportConnection } from "./import-connection.ts";
 
 /**
@@ -59,7 +60,42 @@ const MOVEMENT_COLUMNS = [
   "created_at",
   "reference",
   "changes",
+  "place_id",
+  "place_delta",
+  "place_quantity_after",
 ];
+
+/** Where the importer's units go: their home place while open, else the main warehouse. */
+async function defaultPlaceOf(connection: ImportConnection, userId: string): Promise<string> {
+  const [home] = await connection.run<{ id: string }>(
+    `select place.id from home_place join place on place.id = home_place.place_id
+    where home_place.user_id = ? and place.archived_at is null`,
+    [userId],
+  );
+  return home?.id ?? MAIN_WAREHOUSE_ID;
+}
+
+/**
+ * Adds each bike's units at the place, many bikes a statement (places/place-stock.ts's
+ * addAtPlace); each bike's units there after.
+ */
+async function addAtPlace(
+  connection: ImportConnection,
+  placeId: string,
+  units: readonly { bikeId: string; units: number }[],
+): Promise<Map<string, number>> {
+  const after = new Map<string, number>();
+  for (const batch of batches(units.filter((entry) => entry.units > 0))) {
+    const rows = await connection.run<{ bike_id: string; quantity: number }>(
+      `insert into bike_stock (bike_id, place_id, quantity) values ${valuesList(batch.length, ["", "", ""])}
+      on conflict (bike_id, place_id) do update set quantity = bike_stock.quantity + excluded.quantity
+      returning bike_id, quantity`,
+      batch.flatMap((entry) => [entry.bikeId, placeId, entry.units]),
+    );
+    for (const row of rows) after.set(row.bike_id, Number(row.quantity));
+  }
+  return after;
+}
 
 function* batches<T>(items: readonly T[]): Generator<T[]> {
   for (let start = 0; start < items.length; start += ROWS_PER_STATEMENT) {
@@ -118,12 +154,32 @@ export async function writeImportedRows(
   }
   const updates = rows.filter((row) => row.action === "update");
   const quantities = await updateBikes(connection, updates, at);
+  const placeId = await defaultPlaceOf(connection, actor.id);
+  const atPlace = await addAtPlace(connection, placeId, [
+    ...created.map((row) => ({ bikeId: createdIds.get(row)!, units: row.bike.quantity })),
+    ...updates.map((row) => ({ bikeId: row.id, units: row.unitsIn })),
+  ]);
 
   const entry = (
     bike: { id: string; name: string },
     kind: "create" | "edit" | "import",
     { delta = 0, after = 0, reference = null as string | null, changes = null as string | null },
-  ) => [bike.id, bike.name, kind, delta, after, actor.id, actor.email, at, reference, changes];
+  ) => [
+    bike.id,
+    bike.name,
+    kind,
+    delta,
+    after,
+    actor.id,
+    actor.email,
+    at,
+    reference,
+    changes,
+    // Units moved at the place; an edit moves none.
+    kind === "edit" ? null : placeId,
+    kind === "edit" ? null : delta,
+    kind === "edit" ? null : (atPlace.get(bike.id) ?? 0),
+  ];
   const movements = rows.flatMap((row) => {
     if (row.action === "unchanged") return [];
     if (row.action === "create") {

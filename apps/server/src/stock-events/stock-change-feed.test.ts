@@ -13,6 +13,12 @@ const delivery = (id: number): StockEvent => ({
   delta: -1,
   quantity: 0,
   at: new Date(0).toISOString(),
+  placeId: null,
+  place: null,
+  placeDelta: null,
+  placeQuantity: null,
+  inTransit: null,
+  transferId: null,
 });
 
 /** A ledger holding movements 1..count, read in slices as the feed asks. */

@@ -33,6 +33,12 @@ const delivery = (id: number): StockEvent => ({
   delta: -1,
   quantity: 10 - id,
   at: new Date(0).toISOString(),
+  placeId: null,
+  place: null,
+  placeDelta: null,
+  placeQuantity: null,
+  inTransit: null,
+  transferId: null,
 });
 
 describe("the stock event hub", () => {

@@ -23,6 +23,12 @@ const event = (id: number): StockEvent => ({
   delta: 1,
   quantity: id,
   at: "2026-11-22T11:00:00.000Z",
+  placeId: null,
+  place: null,
+  placeDelta: null,
+  placeQuantity: null,
+  inTransit: null,
+  transferId: null,
 });
 
 describe("ledger positions", () => {

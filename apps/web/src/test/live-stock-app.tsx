@@ -22,6 +22,12 @@ export function change(bike: StockItem, kind: StockEventKind, delta: number, qua
     delta,
     quantity,
     at: "2026-11-22T11:00:00.000Z",
+    placeId: null,
+    place: null,
+    placeDelta: null,
+    placeQuantity: null,
+    inTransit: null,
+    transferId: null,
     ...(kind === "create" || kind === "seed" ? { bike: { ...bike, quantity } } : {}),
   };
   return event;

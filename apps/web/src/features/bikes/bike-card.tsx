@@ -1,4 +1,4 @@
-import type { Bike } from "@ultimate-bikes/contract/bikes";
+import type { BikeSummary } from "@ultimate-bikes/contract/bikes";
 import type { ReactNode } from "react";
 import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
@@ -9,7 +9,7 @@ import { BikePhoto } from "./bike-photo";
 import { StockBadge } from "./stock-badge";
 
 /** The stock's view of a bike: its description, then price, quantity and supplier as terms. */
-function StockFacts({ bike }: { bike: Bike }) {
+function StockFacts({ bike }: { bike: BikeSummary }) {
   return (
     <>
       <Card.Text className="text-body-secondary small flex-grow-1">{bike.des}</Card.Text>
@@ -31,7 +31,7 @@ function StockFacts({ bike }: { bike: Bike }) {
   );
 }
 
-function UpdateNowButton({ bike, headingId }: { bike: Bike; headingId: string }) {
+function UpdateNowButton({ bike, headingId }: { bike: BikeSummary; headingId: string }) {
   const navigate = useNavigate();
   return (
     <Button
@@ -45,7 +45,7 @@ function UpdateNowButton({ bike, headingId }: { bike: Bike; headingId: string })
 }
 
 interface BikeCardProps {
-  bike: Bike;
+  bike: BikeSummary;
   /** Keeps the page outline whole: h3 under Home's section heading, h2 on Inventory. */
   headingLevel: "h2" | "h3";
   /** What the card says under the name; the stock's facts unless a page words them its own way. */

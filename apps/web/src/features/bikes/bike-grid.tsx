@@ -1,4 +1,4 @@
-import type { Bike } from "@ultimate-bikes/contract/bikes";
+import type { BikeSummary } from "@ultimate-bikes/contract/bikes";
 import type { ReactNode } from "react";
 import Col from "react-bootstrap/Col";
 import Row from "react-bootstrap/Row";
@@ -19,13 +19,13 @@ interface GridColumns {
 const STOCK_COLUMNS: GridColumns = { xs: 1, md: 2, lg: 3 };
 
 interface BikeGridProps {
-  bikes: Bike[];
+  bikes: BikeSummary[];
   headingLevel: "h2" | "h3";
   columns?: GridColumns;
   /** The list's name for screen readers. */
   label?: string;
   /** The card for a bike: the stock's own {@link BikeCard} unless a page dresses it its way. */
-  renderCard?: (bike: Bike) => ReactNode;
+  renderCard?: (bike: BikeSummary) => ReactNode;
   /**
    * On a phone, each card a compact row (app.css, `.bike-list-compact`): a thumbnail beside the
    * name, badge, facts and button, so a screen shows several bikes rather than one.

@@ -39,6 +39,9 @@ const HAPPENED: Record<Exclude<StockEventKind, "deliver" | "import">, string> = 
   edit: "edited",
   delete: "deleted",
   restore: "restored",
+  send: "sent on a transfer",
+  receive: "received from a transfer",
+  shortfall: "short on a transfer",
 };
 
 /** What changed, as said beside the bike's own quantity: "1 delivered just now". */

@@ -9,7 +9,7 @@ import { useIdleSinceMount } from "../../lib/use-after-first-paint";
 import { useMovements } from "./bikes-api";
 import { EDITABLE_FIELD_LABELS } from "../../lib/bike-changes";
 
-const describe: Record<StockMovement["kind"], (movement: StockMovement) => string> = {
+const what: Record<StockMovement["kind"], (movement: StockMovement) => string> = {
   seed: ({ delta }) => `Opening stock of ${delta}`,
   create: ({ delta }) => `Added with ${delta}`,
   deliver: ({ delta }) => `Delivered ${-delta}`,
@@ -18,7 +18,18 @@ const describe: Record<StockMovement["kind"], (movement: StockMovement) => strin
   restore: ({ delta }) => `Restored with ${delta}`,
   edit: ({ changes }) =>
     `Edited ${(changes ?? []).map(({ field }) => EDITABLE_FIELD_LABELS[field]).join(", ")}`,
+  send: ({ placeDelta }) => `Sent ${-(placeDelta ?? 0)}`,
+  receive: ({ placeDelta }) => `Received ${placeDelta ?? 0}`,
+  shortfall: ({ delta, reference }) =>
+    `${-delta} did not arrive${reference ? `: ${reference}` : ""}`,
 };
+
+/** What happened, where (`from`/`at` a place) and on which transfer. */
+function describe(movement: StockMovement): string {
+  const { kind, place, transfer } = movement;
+  const where = place ? ` ${kind === "send" ? "from" : "at"} ${place.name}` : "";
+  return `${what[kind](movement)}${where}${transfer ? ` (${transfer.number})` : ""}`;
+}
 
 /**
  * The ledger: every stock change with who made it, newest first. Below the bike on a phone, so
@@ -58,7 +69,7 @@ export function MovementList({ bikeId }: { bikeId: string }) {
                 <td>{formatDateTime(movement.at)}</td>
                 <td>{movement.actorName ?? "Warehouse"}</td>
                 <td>
-                  {describe[movement.kind](movement)}
+                  {describe(movement)}
                   {movement.reference && (
                     <span className="text-body-secondary"> (ref. {movement.reference})</span>
                   )}

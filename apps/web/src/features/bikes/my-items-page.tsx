@@ -1,4 +1,4 @@
-import type { Bike } from "@ultimate-bikes/contract/bikes";
+import type { BikeSummary } from "@ultimate-bikes/contract/bikes";
 import Button from "react-bootstrap/Button";
 import Container from "react-bootstrap/Container";
 import { Link } from "react-router";
@@ -22,7 +22,7 @@ const MY_ITEMS_COLUMNS = { xs: 1, md: 3 };
  * as Inventory's cards lay out theirs. The space after each label is in its term, so the card
  * reads "Quantity: 3" and "Price:$18,999.00" as the spec writes them.
  */
-function ItemDetails({ bike }: { bike: Bike }) {
+function ItemDetails({ bike }: { bike: BikeSummary }) {
   return (
     <dl className="bike-facts mb-3 flex-grow-1">
       <dt>Description: </dt>
@@ -45,7 +45,7 @@ function MyItems({ email }: { email: string }) {
   const { data, error, isPending, refetch } = useMyItems(email);
   const cancelItem = useCancelItem();
 
-  function onCancel(bike: Bike, button: HTMLElement) {
+  function onCancel(bike: BikeSummary, button: HTMLElement) {
     if (!window.confirm("Are you sure to cancle?")) return;
     cancelItem.mutate(bike._id, {
       onSuccess: () => toastDeletedWithUndo(`${bike.name} removed`, bike, button),

@@ -24,6 +24,7 @@ const deletedBike = (name: string, quantity: number): DeletedBike => ({
   supplierName: "Honda Imports",
   reorderPoint: 3,
   stockNumber: "UB-00007",
+  inTransit: 0,
   deletedAt: "2026-11-22T10:00:00.000Z",
   deletedBy: "Staff Jo",
   purgeAt: "2026-12-22T10:00:00.000Z",
@@ -54,7 +55,8 @@ function renderPage({
       if (restoring) {
         const bike = bin.find((candidate) => candidate._id === restoring)!;
         bin = bin.filter((candidate) => candidate !== bike);
-        return Response.json(bike);
+        // Restored as a bike answers: its units back at the place they were.
+        return Response.json({ ...bike, stock: [] });
       }
       return Response.json({ items: bin, retentionDays: 30 });
     }),

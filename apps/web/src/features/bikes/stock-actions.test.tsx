@@ -16,6 +16,8 @@ const bike: Bike = {
   supplierName: "Supplier",
   reorderPoint: 3,
   stockNumber: null,
+  stock: [],
+  inTransit: 0,
 };
 
 function renderStockActions() {

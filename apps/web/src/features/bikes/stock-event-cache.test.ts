@@ -19,6 +19,12 @@ const event = (bike: StockItem, kind: StockEvent["kind"], quantity: number): Sto
   delta: quantity - bike.quantity,
   quantity,
   at: "2026-11-22T11:00:00.000Z",
+  placeId: null,
+  place: null,
+  placeDelta: null,
+  placeQuantity: null,
+  inTransit: null,
+  transferId: null,
 });
 
 const page = (...items: StockItem[]): StockPage => ({ items, nextCursor: null, total: 30 });
@@ -28,7 +34,7 @@ describe("stock events in the query cache", () => {
   it("sets My Items' quantity, the same whether an event comes once or twice", () => {
     const queryClient = new QueryClient();
     const mine = stockItem("Honda CB500", 5);
-    const items: Item[] = [{ ...mine, email: "rider@example.com" }];
+    const items: Item[] = [{ ...mine, stock: [], email: "rider@example.com" }];
     queryClient.setQueryData(bikeKeys.items("rider@example.com"), items);
     const cache = createStockCache(queryClient);
 

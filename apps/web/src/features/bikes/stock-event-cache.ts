@@ -5,6 +5,7 @@ import {
   itemListSchema,
   NO_SUCH_BIKE,
   type Bike,
+  type BikeSummary,
   type Item,
 } from "@ultimate-bikes/contract/bikes";
 import { stockPageSchema, stockStatusOf, type StockPage } from "@ultimate-bikes/contract/stock";
@@ -50,11 +51,13 @@ const hasBike = (page: StockPage | undefined, id: string) =>
 
 /* What a delivery or an import, or a removal, does to each shape that shows bikes. */
 
-const bikeWithQuantity = (bike: Bike, { bikeId, quantity }: StockEvent): Bike =>
-  bike._id !== bikeId || bike.quantity === quantity ? bike : { ...bike, quantity };
+const bikeWithQuantity = <Shown extends BikeSummary>(
+  bike: Shown,
+  { bikeId, quantity }: StockEvent,
+): Shown => (bike._id !== bikeId || bike.quantity === quantity ? bike : { ...bike, quantity });
 
 /** Whether `bikes` show this bike with another quantity than the event's. */
-const showsOtherQuantity = (bikes: readonly Bike[], { bikeId, quantity }: StockEvent) =>
+const showsOtherQuantity = (bikes: readonly BikeSummary[], { bikeId, quantity }: StockEvent) =>
   bikes.some((bike) => bike._id === bikeId && bike.quantity !== quantity);
 
 const pageWithQuantity = (page: StockPage, event: StockEvent): StockPage => {
@@ -95,7 +98,15 @@ const pageWithout = (page: StockPage, bikeId: string): StockPage =>
 const itemsWithout = (items: Item[], bikeId: string): Item[] =>
   items.some((item) => item._id === bikeId) ? items.filter((item) => item._id !== bikeId) : items;
 
-const isCount = (event: StockEvent) => event.kind === "deliver" || event.kind === "import";
+/** Kinds that change only counts: the bike's total (absolute in the event) and its places'. */
+const COUNT_KINDS = new Set<StockEvent["kind"]>([
+  "deliver",
+  "import",
+  "send",
+  "receive",
+  "shortfall",
+]);
+const isCount = (event: StockEvent) => COUNT_KINDS.has(event.kind);
 
 /**
  * An answer read before some events this tab has already applied (a refetch that raced them),
@@ -105,7 +116,9 @@ const isCount = (event: StockEvent) => event.kind === "deliver" || event.kind ==
  */
 function reviseAnswer(schema: z.ZodType, data: unknown, events: readonly StockEvent[]): unknown {
   return events.reduce((answer, event) => {
-    if (schema === bikeSchema && isCount(event)) return bikeWithQuantity(answer as Bike, event);
+    if (schema === bikeSchema && isCount(event)) {
+      return bikeWithPlaces(bikeWithQuantity(answer as Bike, event), event);
+    }
     if (schema === stockPageSchema) {
       const page = answer as StockPage;
       if (isCount(event)) return pageWithQuantity(page, event);
@@ -120,9 +133,29 @@ function reviseAnswer(schema: z.ZodType, data: unknown, events: readonly StockEv
   }, data);
 }
 
+/**
+ * A bike's units at the event's place and in transit, as the event says they are after it (the
+ * place's absolute figure, so an event seen twice changes nothing more); places with none are
+ * left out, as the server's answer leaves them.
+ */
+function bikeWithPlaces(bike: Bike, event: StockEvent): Bike {
+  const { placeId, place, placeQuantity, inTransit } = event;
+  let next = bike;
+  if (inTransit !== null && bike.inTransit !== inTransit) next = { ...next, inTransit };
+  if (placeId === null || placeQuantity === null) return next;
+  const shown = bike.stock.find((entry) => entry.placeId === placeId);
+  if (shown?.quantity === placeQuantity || (!shown && placeQuantity === 0)) return next;
+  const stock = shown
+    ? bike.stock.map((entry) =>
+        entry.placeId === placeId ? { ...entry, quantity: placeQuantity } : entry,
+      )
+    : [...bike.stock, { placeId, place: place ?? "", quantity: placeQuantity }];
+  return { ...next, stock: stock.filter((entry) => entry.quantity > 0) };
+}
+
 function setQuantity(queryClient: QueryClient, event: StockEvent) {
   patchQueries<Bike>(queryClient, bikeKeys.detail(event.bikeId), (bike) =>
-    bikeWithQuantity(bike, event),
+    bikeWithPlaces(bikeWithQuantity(bike, event), event),
   );
   patchQueries<StockPage>(queryClient, bikeKeys.stock(), (page) => pageWithQuantity(page, event));
   patchQueries<Item[]>(queryClient, bikeKeys.itemLists(), (items) =>
@@ -204,11 +237,14 @@ export function createStockCache(queryClient: QueryClient): StockCache {
     void queryClient.invalidateQueries({ queryKey: deletedBikeKeys.list(), exact: true });
 
   function apply(event: StockEvent) {
-    announceStockChange();
+    announceStockChange(event);
     const { bikeId } = event;
     switch (event.kind) {
       case "deliver":
       case "import":
+      case "send":
+      case "receive":
+      case "shortfall":
         setQuantity(queryClient, event);
         break;
       case "seed":
@@ -217,8 +253,20 @@ export function createStockCache(queryClient: QueryClient): StockCache {
       case "edit":
         // A page already open on this bike (restored or edited): show it as it is now.
         if (event.bike && queryClient.getQueryState(bikeKeys.detail(bikeId))) {
-          // The detail query holds a Bike: the list's status and updatedAt are left out.
-          queryClient.setQueryData(bikeKeys.detail(bikeId), bikeSchema.parse(event.bike));
+          // The detail query holds a Bike: the list's status and updatedAt are left out, and its
+          // places' stock, which the event does not carry, is kept until the refetch below.
+          const shown = queryClient.getQueryData<Bike>(bikeKeys.detail(bikeId));
+          queryClient.setQueryData(
+            bikeKeys.detail(bikeId),
+            bikeSchema.parse({ ...event.bike, stock: shown?.stock ?? [] }),
+          );
+          // A restored bike's units are back at their places: only its own answer says where.
+          if (event.kind === "restore") {
+            void queryClient.invalidateQueries({
+              queryKey: bikeKeys.detail(bikeId),
+              exact: true,
+            });
+          }
         }
         refreshListsSoon();
         if (event.kind === "restore") refreshRecentlyDeleted();

@@ -25,6 +25,9 @@ const entry = (bike: typeof cb500, id: number): LedgerEntry => ({
   at: "2026-11-22T10:00:00.000Z",
   reference: null,
   changes: null,
+  place: null,
+  placeDelta: null,
+  transfer: null,
   bikeId: bike._id,
   bikeName: bike.name,
 });

@@ -33,6 +33,9 @@ const KIND_LABELS: Record<StockMovementKind, string> = {
   delete: "Deleted",
   restore: "Restored",
   edit: "Edited",
+  send: "Sent",
+  receive: "Received",
+  shortfall: "Short on arrival",
 };
 
 /** The filters the URL holds: `?bike=&person=&kind=&from=&to=`. */
