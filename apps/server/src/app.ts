@@ -46,6 +46,8 @@ import { startLowStockAlerts } from "./alerts/low-stock-alert-worker.ts";
 import { createDashboardRepository } from "./dashboard/dashboard-repository.ts";
 import { dashboardRoutes } from "./dashboard/dashboard-routes.ts";
 import { createLedgerRepository } from "./ledger/ledger-repository.ts";
+import { createPlacesRepository } from "./places/places-repository.ts";
+import { placesRoutes } from "./places/places-routes.ts";
 import { ledgerRoutes } from "./ledger/ledger-routes.ts";
 import { createPhotoRepository } from "./photos/photos-repository.ts";
 import { photoUploadRoutes, uploadedPhotoRoutes } from "./photos/photos-routes.ts";
@@ -102,6 +104,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const bikes = createStockRepository(database.db, writes);
   const deletedBikes = createDeletedBikesRepository(database.db, writes);
   const ledger = createLedgerRepository(database.db, { publicUrl: config.publicUrl });
+  const places = createPlacesRepository(database.db);
   if (config.seed) {
     const seeds = createSeedRepository(database.db, { committed: changes.committed });
     const seeded = await seedEmptyDatabase(seeds);
@@ -192,7 +195,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     async (api) => {
       await api.register(corsPlugin, { trustedOrigins: config.corsOrigins });
       await api.register(healthRoutes, { database });
-      await api.register(authRoutes, { auth, authentication, tokens, config });
+      await api.register(authRoutes, { auth, authentication, tokens, config, places });
       await api.register(bikesRoutes, { stock, authentication, publicUrl: config.publicUrl });
       await api.register(itemsRoutes, { stock, authentication, publicUrl: config.publicUrl });
       await api.register(deletedBikesRoutes, {
@@ -224,6 +227,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       });
       await api.register(ledgerRoutes, { ledger, authentication });
       await api.register(peopleRoutes, { people, authentication });
+      await api.register(placesRoutes, { places });
     },
     { prefix: API_BASE_PATH },
   );

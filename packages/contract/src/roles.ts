@@ -42,6 +42,11 @@ export const accountSchema = z.object({
    */
   pendingRole: roleSchema.nullable().optional(),
   accessPolicy: z.enum(ACCESS_POLICIES),
+  /**
+   * The place this person chose as home (issue 23): the default of their stock actions. Null:
+   * the main warehouse is.
+   */
+  homePlaceId: z.string().nullable().default(null),
 });
 
 export type Account = z.infer<typeof accountSchema>;

@@ -11,6 +11,7 @@ import {
 import { apiErrorSchema } from "@ultimate-bikes/contract/errors";
 import { accountSchema } from "@ultimate-bikes/contract/roles";
 import { fromNodeHeaders } from "better-auth/node";
+import type { PlacesRepository } from "../places/places-repository.ts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppConfig } from "../config.ts";
@@ -27,11 +28,13 @@ interface AuthRoutesOptions {
   authentication: Authentication;
   tokens: AccessTokens;
   config: AppConfig;
+  /** For the caller's home place on `GET /account`. */
+  places: Pick<PlacesRepository, "homePlaceOf">;
 }
 
 export async function authRoutes(
   app: FastifyInstance,
-  { auth, authentication, tokens, config }: AuthRoutesOptions,
+  { auth, authentication, tokens, config, places }: AuthRoutesOptions,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const linkStatus = createLinkStatus(auth, config.authSecret);
@@ -90,7 +93,8 @@ export async function authRoutes(
       if (!request.user) return null;
       const { id, name, email, emailVerified, role, pendingRole } = request.user;
       const accessPolicy = config.access.policy;
-      return { id, name, email, emailVerified, role, pendingRole, accessPolicy };
+      const homePlaceId = await places.homePlaceOf(id);
+      return { id, name, email, emailVerified, role, pendingRole, accessPolicy, homePlaceId };
     },
   );
 

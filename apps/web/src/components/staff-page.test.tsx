@@ -27,6 +27,7 @@ function renderStaffPage(pendingRole: Role | null, resend?: () => Response) {
     role: "member",
     pendingRole,
     accessPolicy: "invite",
+    homePlaceId: null,
   };
   vi.stubGlobal(
     "fetch",

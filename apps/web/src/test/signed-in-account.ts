@@ -11,4 +11,5 @@ export const signedInAccount = (role: Role): Account => ({
   emailVerified: true,
   role,
   accessPolicy: "invite",
+  homePlaceId: null,
 });

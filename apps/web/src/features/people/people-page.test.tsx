@@ -71,6 +71,7 @@ function renderPeople(
     role,
     pendingRole,
     accessPolicy: "invite",
+    homePlaceId: null,
   };
   stubScreenWidth(width);
   vi.stubGlobal(

@@ -37,6 +37,7 @@ function renderProfile({
     role: role as Role,
     pendingRole,
     accessPolicy: "invite",
+    homePlaceId: null,
   };
   vi.stubGlobal(
     "fetch",
