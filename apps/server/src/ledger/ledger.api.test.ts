@@ -6,7 +6,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { signUp, testNameOf, type TestUser } from "../../test/accounts.ts";
 import { fieldsOf } from "../../test/api-errors.ts";
-import { placesByName, sendTransferDirectly } from "../../test/sent-transfer.ts";
+import { placesByName, sendTransferDirectly } from "../../test/place-fixtures.ts";
 import { addBike, deliver, importUnits, send, UNKNOWN_BIKE_ID } from "../../test/stock-helpers.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 

@@ -9,6 +9,11 @@ import { takeFromPlace } from "../src/places/place-stock.ts";
 import type { TestUser } from "./accounts.ts";
 import { send } from "./stock-helpers.ts";
 
+/*
+ * Places and transfers for the tests of the screens that read them (ledger, CSV, dashboard),
+ * written straight to the app's database as the places and transfers routes write them.
+ */
+
 /** Every place, archived ones too, by name. */
 export async function placesByName(
   app: FastifyInstance,
@@ -101,6 +106,35 @@ export async function sendTransferDirectly(
       }
       return { id, number: Number(number) };
     });
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** A showroom named `name`, archived when asked; its id. */
+export async function addPlaceDirectly(
+  { app, config }: { app: FastifyInstance; config: AppConfig },
+  name: string,
+  { archived = false } = {},
+): Promise<string> {
+  const { db } = openDatabase(config.database, app.log);
+  try {
+    const id = randomUUID();
+    const at = new Date().toISOString();
+    await db
+      .insertInto("place")
+      .values({
+        id,
+        name,
+        kind: "showroom",
+        city: "Barisal",
+        address: null,
+        archived_at: archived ? at : null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    return id;
   } finally {
     await db.destroy();
   }
