@@ -28,7 +28,7 @@ function refusalError(refusal: PlaceRefusal): HttpError {
       return new HttpError(404, NO_SUCH_PLACE);
     case "name-taken":
       return new HttpError(409, `There is already a place named "${refusal.name}".`, {
-        fields: [{ field: "body.name", message: "is the name of another place" }],
+        fields: [{ field: "body.name", message: "is taken by another place" }],
       });
     case "main-warehouse":
       return new HttpError(409, "The main warehouse is the default place: it cannot be archived.");
