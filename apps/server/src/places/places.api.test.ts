@@ -108,6 +108,24 @@ describe(`places: adding, changing, archiving, home places, on ${testDatabaseKin
     expect(recased.statusCode, recased.body).toBe(200);
   });
 
+  it("gives one name to one place when two admins add it at once", async () => {
+    const name = freshName("Twin showroom");
+    const answers = await Promise.all(
+      [name, name.toUpperCase()].map((each) =>
+        send(test.app, admin, "POST", "/api/places", {
+          name: each,
+          kind: "showroom",
+          city: "Feni",
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const named = (await listPlaces()).filter(
+      (each) => each.name.toLowerCase() === name.toLowerCase(),
+    );
+    expect(named).toHaveLength(1);
+  });
+
   it("renames a place and changes its kind, city and address; an empty address clears it", async () => {
     const place = await addPlace({ address: "Old road 1" });
     const name = freshName("Rangpur depot");

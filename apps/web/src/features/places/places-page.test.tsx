@@ -2,11 +2,13 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ApiError } from "@ultimate-bikes/contract/errors";
 import type { Place } from "@ultimate-bikes/contract/places";
 import type { Role } from "@ultimate-bikes/contract/roles";
-import { render, screen, within } from "@testing-library/react";
+import type { StockEvent } from "@ultimate-bikes/contract/stock-events";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { ToastContainer } from "react-toastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { announceStockChange } from "../../lib/stock-change-signal";
 import { stubScreenWidth } from "../../test/screen-width";
 import { signedInAccount } from "../../test/signed-in-account";
 import { PlacesPage } from "./places-page";
@@ -101,7 +103,9 @@ function renderPage({
     </QueryClientProvider>,
   );
   const writes = () => sent.filter((request) => request.method !== "GET");
-  return { writes, user: userEvent.setup() };
+  /** What the server holds from now on, as another person's change leaves it. */
+  const storeOnServer = (places: Place[]) => (stored = places);
+  return { writes, storeOnServer, user: userEvent.setup() };
 }
 
 describe("Places", () => {
@@ -232,6 +236,17 @@ describe("Places", () => {
     const khulna = within(list).getByRole("article", { name: "Khulna showroom" });
     expect(khulna).toHaveTextContent("Showroom in Khulna: 1 unit");
     expect(within(khulna).getByRole("button", { name: "Archive Khulna showroom" })).toBeVisible();
+  });
+
+  it("reads the units again when the live stream says the stock changed", async () => {
+    const khulna = place("Khulna showroom", { units: 2 });
+    const { storeOnServer } = renderPage({ role: "staff", places: [MAIN, khulna] });
+    const table = await screen.findByRole("table", { name: "Places" });
+    const row = within(table).getByRole("row", { name: /Khulna showroom/ });
+    expect(row).toHaveTextContent(/2$/);
+    storeOnServer([MAIN, { ...khulna, units: 5 }]);
+    announceStockChange({} as StockEvent);
+    await waitFor(() => expect(row).toHaveTextContent(/5$/), { timeout: 3_000 });
   });
 
   it("says when there is no place at all", async () => {

@@ -8,7 +8,8 @@ import { ErrorMessage } from "../../components/error-message";
 import { FormProblem } from "../../components/form-problem";
 import { Skeleton, SkeletonTable } from "../../components/skeleton";
 import { useAccount } from "../../lib/account";
-import { usePlaces } from "../../lib/places";
+import { placeKeys, usePlaces } from "../../lib/places";
+import { useRefreshOnStockChange } from "../../lib/use-refresh-on-stock-change";
 import { usePageTitle } from "../../lib/use-page-title";
 import { PlaceForm } from "./place-form";
 import { PlaceList } from "./place-list";
@@ -25,6 +26,8 @@ export function PlacesPage() {
   const { account, isPending } = useAccount();
   const canManage = account !== undefined && canManagePlaces(account.role);
   const places = usePlaces(true);
+  // The units at each place move with every delivery, import and transfer.
+  useRefreshOnStockChange(placeKeys.all);
   const change = useChangePlace();
   // The form open now: a new place, or the place being edited.
   const [editing, setEditing] = useState<Place | "new">();
