@@ -391,6 +391,34 @@ describe(`transfers between places on ${testDatabaseKind}`, () => {
     expect((await send(test.app, staff, "DELETE", `/api/bikes/${bike}`)).statusCode).toBe(200);
   });
 
+  it("documents every transfer route in the OpenAPI document, tagged transfers, the 409 with the transfer", async () => {
+    const document = (await test.app.inject("/api/docs/json")).json() as {
+      paths: Record<string, Record<string, { tags: string[]; responses: Record<string, unknown> }>>;
+    };
+    const routes = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith("/api/transfers"))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({
+          route: `${method} ${path}`,
+          operation,
+        })),
+      );
+    expect(routes.map(({ route }) => route).sort()).toEqual([
+      "get /api/transfers",
+      "get /api/transfers/by-number/{number}",
+      "get /api/transfers/{id}",
+      "post /api/transfers",
+      "post /api/transfers/{id}/cancel",
+      "post /api/transfers/{id}/receive",
+      "post /api/transfers/{id}/send",
+    ]);
+    expect(routes.every(({ operation }) => operation.tags.includes("transfers"))).toBe(true);
+    const conflict = JSON.stringify(
+      document.paths["/api/transfers/{id}/send"]!.post!.responses["409"],
+    );
+    expect(conflict).toContain('"transfer"');
+  });
+
   describe("who may call", () => {
     it("lets staff read and write; members get 403 and visitors 401, for every route", async () => {
       const bike = await newBike(10);
