@@ -1,11 +1,13 @@
+// Over 300 lines: every step of a transfer, sharing its refusals and the transaction that undoes them.
 import type { FieldError } from "@ultimate-bikes/contract/errors";
-import type { NewTransfer, ReceiveTransfer } from "@ultimate-bikes/contract/transfers";
+import type { NewTransfer } from "@ultimate-bikes/contract/transfers";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { randomUUID } from "node:crypto";
 import { committingWrites, now, recordMovement, type Actor } from "../bikes/bike-writes.ts";
 import type { Database } from "../db/schema.ts";
 import { addAtPlace, checkPlace, takeFromPlace } from "../places/place-stock.ts";
 import { readTransfer, readTransferPage } from "./transfer-reads.ts";
+import { receiptProblems, type ReceiptLine } from "./transfer-receipts.ts";
 
 /*
  * Transfers (issue 23, docs/decisions/027): the documents and the stock they move. Each step is
@@ -50,8 +52,6 @@ class Undo extends Error {
     this.refusal = refusal;
   }
 }
-
-type ReceiptLine = NonNullable<NonNullable<ReceiveTransfer>["lines"]>[number];
 
 /** Raises the `transfer` row of the number sequence in `trx`; the new transfer's number. */
 async function takeTransferNumber(trx: Transaction<Database>): Promise<number> {
@@ -124,8 +124,10 @@ async function sendIn(
       reference: transfer.reference,
     });
   }
-  if (gone.length) throw new Undo({ status: "no-such-bikes", lines: gone });
-  if (short.length) throw new Undo({ status: "short", lines: short });
+  // Named in the transfer's order, not the lock order.
+  const byLine = (a: LineRef, b: LineRef) => a.index - b.index;
+  if (gone.length) throw new Undo({ status: "no-such-bikes", lines: gone.sort(byLine) });
+  if (short.length) throw new Undo({ status: "short", lines: short.sort(byLine) });
   return { status: "done", id: transferId };
 }
 
@@ -140,30 +142,6 @@ async function unitsAt(trx: Transaction<Database>, bikeId: string, placeId: stri
     .where("place.id", "=", placeId)
     .executeTakeFirstOrThrow();
   return { place: place.name, available: place.quantity ?? 0 };
-}
-
-/** Why a receipt does not fit the lines sent, by the receipt's fields; empty when it fits. */
-function receiptProblems(
-  receipt: readonly ReceiptLine[],
-  sent: ReadonlyMap<string, number>,
-): FieldError[] {
-  const seen = new Set<string>();
-  return receipt.flatMap((line, index): FieldError[] => {
-    const at = `body.lines.${index}`;
-    const quantity = sent.get(line.bikeId);
-    if (seen.has(line.bikeId)) return [{ field: `${at}.bikeId`, message: "names a bike twice" }];
-    seen.add(line.bikeId);
-    if (quantity === undefined) {
-      return [{ field: `${at}.bikeId`, message: "is not on this transfer" }];
-    }
-    if (line.received > quantity) {
-      return [{ field: `${at}.received`, message: `must not be more than the ${quantity} sent` }];
-    }
-    if (line.received < quantity && !line.reason) {
-      return [{ field: `${at}.reason`, message: "must say why fewer arrived than were sent" }];
-    }
-    return [];
-  });
 }
 
 export function createTransfersRepository(
