@@ -1,4 +1,4 @@
-// Over 300 lines: the permission matrix, 36 actions x 5 roles by cookie and by token, as one table with its set-up.
+// Over 300 lines: the permission matrix, 29 actions x 5 roles by cookie and by token, as one table with its set-up.
 import type { Role } from "@ultimate-bikes/contract/roles";
 import { uniqueEmail } from "@ultimate-bikes/test-support/accounts";
 import { newBikeBody } from "@ultimate-bikes/test-support/new-bike";
@@ -6,12 +6,12 @@ import type { InjectOptions } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessTokenFor, type TestUser } from "../../test/accounts.ts";
-import { MAIN_WAREHOUSE_ID } from "../db/main-warehouse.ts";
 import { roleOf, signUpAs, storeRole, verifyEmailOf } from "../../test/roles.ts";
 import { routesOf } from "../../test/route-table.ts";
 import { addBike, listBikes } from "../../test/stock-helpers.ts";
 import { openStoredDataProbe, type StoredDataProbe } from "../../test/stored-data.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
+import { MAIN_WAREHOUSE_ID } from "../db/main-warehouse.ts";
 
 /*
  * Every API route × every role under ACCESS_POLICY=invite (issue 11): what each caller may do,
@@ -263,6 +263,27 @@ const MATRIX: Record<string, Row> = {
       return { method: "DELETE", url: `/api/people/${id}` };
     },
     expect: ADMIN,
+  },
+  "GET /api/places": { request: () => ({ method: "GET", url: "/api/places" }), expect: PUBLIC },
+  "POST /api/places": {
+    request: () => ({
+      method: "POST",
+      url: "/api/places",
+      payload: { name: uniqueEmail("place"), kind: "showroom", city: "Bogura" },
+    }),
+    expect: { ...ADMIN, admin: 201 },
+  },
+  "PATCH /api/places/:id": {
+    request: () => ({
+      method: "PATCH",
+      url: `/api/places/${MAIN_WAREHOUSE_ID}`,
+      payload: { city: "Dhaka" },
+    }),
+    expect: ADMIN,
+  },
+  "PUT /api/account/home-place": {
+    request: () => ({ method: "PUT", url: "/api/account/home-place", payload: { placeId: null } }),
+    expect: SIGNED_IN,
   },
   "GET /api/bikes/:id/movements": {
     request: (fixtures) => ({
