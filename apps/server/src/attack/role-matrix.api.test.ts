@@ -47,7 +47,7 @@ interface Fixtures {
   newPerson(): Promise<string>;
   /** A pending invitation the admin just sent. */
   invitation(): Promise<string>;
-  /** A draft's body: one unit of a warehouse bike from the main warehouse to a showroom. */
+  /** A draft's body: one unit of a new bike from the main warehouse to a showroom. */
   newTransfer(): Promise<Record<string, unknown>>;
   /** A transfer staff just wrote (and sent, if asked): its id and number. */
   transfer(status: "draft" | "sent"): Promise<{ id: string; number: string }>;
