@@ -31,13 +31,13 @@ function deliverCountOf(text: string): number | undefined {
 
 /**
  * Where a change happens: a choice among `places`, the chosen one while it is still among them,
- * else the default. Without places (not loaded yet) nothing is chosen, and the server uses the
- * person's default place, as it always has.
+ * else the default. `sent`: the place the request names, none for the default, which the server
+ * decides itself (a home place changed in another tab since this page loaded included).
  */
 function usePlaceChoice(places: readonly Place[] | undefined, defaultPlaceId: string | undefined) {
   const [chosen, setChosen] = useState<string>();
   const placeId = places?.some((place) => place.id === chosen) ? chosen : defaultPlaceId;
-  return { placeId, choose: setChosen };
+  return { placeId, sent: placeId === defaultPlaceId ? undefined : placeId, choose: setChosen };
 }
 
 /** A stock action's place. Shown only with more than one place to choose from. */
@@ -90,7 +90,7 @@ function ImportForm({
   reference: string;
   onImported: (sentReference: string) => void;
 } & StockPlaces) {
-  const { placeId, choose } = usePlaceChoice(places, defaultPlaceId);
+  const { placeId, sent: sentPlaceId, choose } = usePlaceChoice(places, defaultPlaceId);
   const importUnits = useImportUnits(bike._id);
   const form = useForm({
     resolver: zodResolver(importFormSchema),
@@ -102,7 +102,7 @@ function ImportForm({
 
   function onImport({ amount }: { amount: number }) {
     importUnits.mutate(
-      { amount, reference, placeId },
+      { amount, reference, placeId: sentPlaceId },
       {
         onSuccess: (updated) => {
           form.reset();
@@ -208,7 +208,7 @@ export function StockActions({
     delivering.current = true;
     const sent = reference;
     deliver.mutate(
-      { amount: count, reference: sent, placeId: deliverFrom.placeId },
+      { amount: count, reference: sent, placeId: deliverFrom.sent },
       {
         onSuccess: (updated) => {
           clearReference(sent);
