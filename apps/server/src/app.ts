@@ -227,7 +227,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       });
       await api.register(ledgerRoutes, { ledger, authentication });
       await api.register(peopleRoutes, { people, authentication });
-      await api.register(placesRoutes, { places });
+      await api.register(placesRoutes, { places, authentication });
     },
     { prefix: API_BASE_PATH },
   );

@@ -11,6 +11,7 @@ import { routesOf } from "../../test/route-table.ts";
 import { addBike, listBikes } from "../../test/stock-helpers.ts";
 import { openStoredDataProbe, type StoredDataProbe } from "../../test/stored-data.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
+import { MAIN_WAREHOUSE_ID } from "../db/main-warehouse.ts";
 
 /*
  * Every API route × every role under ACCESS_POLICY=invite (issue 11): what each caller may do,
@@ -258,6 +259,27 @@ const MATRIX: Record<string, Row> = {
       return { method: "DELETE", url: `/api/people/${id}` };
     },
     expect: ADMIN,
+  },
+  "GET /api/places": { request: () => ({ method: "GET", url: "/api/places" }), expect: PUBLIC },
+  "POST /api/places": {
+    request: () => ({
+      method: "POST",
+      url: "/api/places",
+      payload: { name: uniqueEmail("place"), kind: "showroom", city: "Bogura" },
+    }),
+    expect: { ...ADMIN, admin: 201 },
+  },
+  "PATCH /api/places/:id": {
+    request: () => ({
+      method: "PATCH",
+      url: `/api/places/${MAIN_WAREHOUSE_ID}`,
+      payload: { city: "Dhaka" },
+    }),
+    expect: ADMIN,
+  },
+  "PUT /api/account/home-place": {
+    request: () => ({ method: "PUT", url: "/api/account/home-place", payload: { placeId: null } }),
+    expect: SIGNED_IN,
   },
   "GET /api/bikes/:id/movements": {
     request: (fixtures) => ({

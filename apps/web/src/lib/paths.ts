@@ -42,6 +42,8 @@ export const paths = {
   profile: "/profile",
   /** Admins: invite, promote, demote and remove people. */
   people: "/people",
+  /** Admins: add, change and archive the warehouse and the showrooms; staff read them. */
+  places: "/places",
 } as const;
 
 /** The page of one bike. */
