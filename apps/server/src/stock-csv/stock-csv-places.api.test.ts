@@ -60,6 +60,20 @@ describe(`CSV places: columns out, a place column in, on ${testDatabaseKind}`, (
     );
   });
 
+  it("exports only the bikes with units at a place, as the stock search filters them", async () => {
+    const khulna = (await placesByName(test.app, staff)).get("Khulna showroom")!.id;
+    const name = unique("Filtered by place");
+    const there = await addBike(test.app, staff, { name: `${name} there`, quantity: 1 });
+    await addBike(test.app, staff, { name: `${name} elsewhere`, quantity: 1 });
+    const atKhulna = { amount: 2, placeId: khulna };
+    expect(
+      (await send(test.app, staff, "POST", `/api/bikes/${there}/imports`, atKhulna)).statusCode,
+    ).toBe(200);
+
+    const csv = await exported(`columns=id&place=${khulna}&q=${encodeURIComponent(name)}`);
+    expect(csv).toBe(`id\r\n${there}\r\n`);
+  });
+
   it("names a place's column apart from the others', quoted when it must be, and reads the file back", async () => {
     await addPlaceDirectly(test, "Price");
     await addPlaceDirectly(test, 'Quote "Q", Co');

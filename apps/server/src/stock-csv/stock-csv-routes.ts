@@ -116,17 +116,20 @@ export async function stockCsvRoutes(
       schema: {
         tags: ["stock"],
         summary:
-          "The stock as CSV: the bikes GET /stock finds with the same q, supplier, status and owner (all without them), in the columns asked for (all by default); with quantity, the units at each place and in transit",
+          "The stock as CSV: the bikes GET /stock finds with the same q, supplier, status, owner and place (all without them), in the columns asked for (all by default); with quantity, the units at each place and in transit",
         querystring: stockExportQuerySchema,
         response: { 200: z.string().describe("text/csv"), ...errors(400, 401, 403) },
       },
     },
     async (request, reply) => {
-      const { columns, q, supplier, status, owner } = request.query;
+      const { columns, q, supplier, status, owner, place: placeId } = request.query;
       const words = searchWords(q ?? "");
       const ownerId = owner === "me" ? signedInUser(request).id : undefined;
-      const filtered = words.length > 0 || supplier !== undefined || status || ownerId;
-      const filter = filtered ? search.condition({ words, supplier, status, ownerId }) : undefined;
+      const filtered =
+        words.length > 0 || supplier !== undefined || status || ownerId || placeId !== undefined;
+      const filter = filtered
+        ? search.condition({ words, supplier, status, ownerId, placeId })
+        : undefined;
       // With the quantity, where its units are: a column a place, then those in transit.
       const places = columns.includes("quantity") ? await exportPlaces(db) : [];
       const header = [
