@@ -62,7 +62,7 @@ describe("Scan's typed fallback", () => {
     await user.click(screen.getByRole("button", { name: "Open" }));
     expect(
       await screen.findByText(
-        "That is not a stock number, a bike id or the address of a bike's page here.",
+        "That is not a stock number, a transfer number, a bike id or the address of one of our pages.",
       ),
     ).toBeVisible();
     expect(asked).toHaveLength(1);
