@@ -8,7 +8,6 @@ import {
 import { bikeSchema } from "@ultimate-bikes/contract/bikes";
 import { stockPageSchema } from "@ultimate-bikes/contract/stock";
 import {
-  formatTransferNumber,
   transferPageSchema,
   transferPath,
   transferSchema,
@@ -61,19 +60,6 @@ export const useTransfer = (id: string) =>
     queryKey: transferKeys.detail(id),
     queryFn: () => apiRequest(transferPath(id), transferSchema),
   });
-
-/** The transfer with this number (`T-000123`), or undefined when there is none. */
-export async function transferWithNumber(number: number): Promise<Transfer | undefined> {
-  try {
-    return await apiRequest(
-      `${TRANSFERS_PATH}/by-number/${encodeURIComponent(formatTransferNumber(number))}`,
-      transferSchema,
-    );
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) return undefined;
-    throw error;
-  }
-}
 
 /** After a step: the transfer as the server answered it, and every list asks again. */
 function remember(queryClient: QueryClient, transfer: Transfer) {
