@@ -125,7 +125,15 @@ export function NewTransferForm({
       <div className="row g-2 mb-3">
         <Form.Group controlId="transfer-from" className="col-12 col-sm-6">
           <Form.Label>From</Form.Label>
-          <Form.Select value={from} onChange={(event) => setFrom(event.currentTarget.value)}>
+          <Form.Select
+            value={from}
+            onChange={(event) => {
+              const place = event.currentTarget.value;
+              setFrom(place);
+              // To never offers From: a To that has just become From is chosen again.
+              if (place === to) setTo("");
+            }}
+          >
             {places.map((place) => (
               <option key={place.id} value={place.id}>
                 {place.name}

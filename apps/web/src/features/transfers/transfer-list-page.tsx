@@ -149,7 +149,7 @@ function TransferList() {
 
 /**
  * Says aloud a transfer's new status when the live stream changes it on screen ("T-000012 is now
- * In transit"), and a transfer that appears in the list; silent on the first load.
+ * In transit."); silent on the first load and for transfers that come into the list.
  */
 function StatusAnnouncer({ transfers }: { transfers: TransferSummary[] }) {
   const seen = useRef<Map<string, string>>(undefined);
@@ -160,7 +160,7 @@ function StatusAnnouncer({ transfers }: { transfers: TransferSummary[] }) {
     seen.current = now;
     if (!before || before.size === 0) return;
     const changed = transfers
-      .filter((transfer) => before.get(transfer.id) !== transfer.status)
+      .filter((transfer) => before.has(transfer.id) && before.get(transfer.id) !== transfer.status)
       .map((transfer) => `${transfer.number} is now ${TRANSFER_STATUS_LABELS[transfer.status]}.`);
     if (changed.length > 0) setNews(changed.join(" "));
   }, [transfers]);

@@ -77,32 +77,30 @@ function TransferSheet({ transfer }: { transfer: Transfer }) {
           alt={`QR code of ${transfer.number}'s page`}
         />
       </div>
-      <div className="table-responsive">
-        <table className="table table-bordered table-sm transfer-sheet-lines" aria-label="Lines">
-          <thead>
-            <tr>
-              <th scope="col">Bike</th>
-              <th scope="col">Stock number</th>
-              <th scope="col" className="text-end">
-                Sent
-              </th>
-              <th scope="col" className="transfer-sheet-arrived">
-                Arrived
-              </th>
+      <table className="table table-bordered table-sm transfer-sheet-lines" aria-label="Lines">
+        <thead>
+          <tr>
+            <th scope="col">Bike</th>
+            <th scope="col">Stock number</th>
+            <th scope="col" className="text-end">
+              Sent
+            </th>
+            <th scope="col" className="transfer-sheet-arrived">
+              Arrived
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {transfer.lines.map((line) => (
+            <tr key={line.bikeId}>
+              <td className="text-break">{line.bikeName}</td>
+              <td className="font-monospace">{line.stockNumber ?? ""}</td>
+              <td className="text-end">{line.quantity}</td>
+              <td />
             </tr>
-          </thead>
-          <tbody>
-            {transfer.lines.map((line) => (
-              <tr key={line.bikeId}>
-                <td className="text-break">{line.bikeName}</td>
-                <td className="font-monospace">{line.stockNumber ?? ""}</td>
-                <td className="text-end">{line.quantity}</td>
-                <td />
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
       <div className="row g-4 mt-2">
         {["Sent by", "Received by"].map((who) => (
           <div key={who} className="col-12 col-sm-6">
