@@ -13,6 +13,7 @@ import { runLiveStockBench } from "./lib/live-stock-bench.ts";
 import { parseOptions, SetupError, usage, type BenchOptions, type Command } from "./lib/options.ts";
 import { runReadApiBench } from "./lib/read-api-bench.ts";
 import { runScaleBench } from "./lib/scale-bench.ts";
+import { runTransfersBench, transfersReport } from "./lib/transfers-bench.ts";
 import {
   bundleReport,
   coldStartReport,
@@ -72,6 +73,14 @@ const run: Record<Exclude<Command, "all">, (options: BenchOptions) => Promise<Se
   "csv-import": async () => {
     const result = await runCsvImportBench(progress);
     return ["CSV import beside reads and deliveries", csvImportReport(result)];
+  },
+  transfers: async (options) => {
+    const results = await runTransfersBench(
+      options.databases,
+      { rounds: options.rounds, requests: options.requests },
+      progress,
+    );
+    return ["Transfers: a 20-line send against one delivery", transfersReport(results)];
   },
   lighthouse: async (options) => {
     const results = await runLighthouseBench(options, progress);

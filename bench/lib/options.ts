@@ -19,6 +19,7 @@ const COMMANDS = [
   "streams",
   "lighthouse",
   "csv-import",
+  "transfers",
 ] as const;
 export type Command = (typeof COMMANDS)[number];
 
@@ -65,9 +66,11 @@ Commands:
   csv-import   on SQLite, three 20,000-row CSV imports, each beside closed loops of reads of
                single bikes and of deliveries, against the same loops with no import; the
                server's memory before, after the imports, after idling and after a full GC
+  transfers    one request at a time: the send of a 20-line transfer against the delivery of
+               one unit, rounds alternating, on each database
 
 Options:
-  --database sqlite|postgres  read-api, deliveries, scale, live-stock, streams: repeatable;
+  --database sqlite|postgres  read-api, deliveries, scale, live-stock, streams, transfers: repeatable;
                               default sqlite, and postgres too when BENCH_DATABASE_URL is set
   --connections N             concurrent connections (default 10)
   --rounds N                  alternating rounds (default 4; cold-start: starts per launcher, 15;
@@ -77,7 +80,8 @@ Options:
                               live-stock: each step of the event-rate ramp (default 3)
   --deliveries N              deliveries: requests per side and scenario, after one round's
                               worth of warm-up (default 10000); streams: per side (default 2000)
-  --requests N                soak: requests in all (default 200000)
+  --requests N                soak: requests in all (default 200000); transfers: timed
+                              requests per side (default 200)
   --gc-interval-ms N          soak: milliseconds between forced collections (default 100)
   --web-dist DIR              bundle: the built web app (default apps/web/dist)
   --bikes N                   scale: the stock the reads, searches and page loads run on
@@ -116,7 +120,7 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv): BenchOptio
       Number.isFinite,
     ),
     deliveries: whole("deliveries", command === "streams" ? 2_000 : 10_000),
-    requests: whole("requests", 200_000),
+    requests: whole("requests", command === "transfers" ? 200 : 200_000),
     gcIntervalMs: whole("gc-interval-ms", 100),
     webDistDir: path.resolve(values["web-dist"] ?? path.join(repoRoot, "apps/web/dist")),
     bikes: whole("bikes", 100_000),

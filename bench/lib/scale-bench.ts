@@ -17,6 +17,7 @@ import {
 import { timeFirstPage, type PageLoad } from "./first-page-timing.ts";
 import { inventoryStockPath } from "./inventory-query.ts";
 import { SetupError, type BenchOptions, type DatabaseTarget } from "./options.ts";
+import { placeListSchema } from "@ultimate-bikes/contract/places";
 import { measureTypingSearch, TYPED_ELSEWHERE, type SearchLatency } from "./typing-search.ts";
 
 export type ScaleSettings = ReadLoadSettings & Pick<BenchOptions, "bikes" | "pageLoads">;
@@ -43,6 +44,8 @@ export interface ScaleRun {
   seedSeconds: Map<number, number>;
   comparisons: ScaleComparison[];
   search: SearchLatency;
+  /** The same searches at one place (issue 23): the stock filtered to a showroom's. */
+  searchAtPlace: SearchLatency & { place: string };
   pageLoads: PageLoad[];
 }
 
@@ -89,8 +92,16 @@ export async function runScaleBench(
       await compare(settings.bikes, app, workDir, await stockEndpoints(app, settings.bikes));
       progress(`${kind}: searches as typed, one at a time`);
       const search = await measureTypingSearch(app.origin);
+      const place = await aShowroom(app.origin);
+      progress(`${kind}: searches as typed at ${place.name}, one at a time`);
+      const atPlace = await measureTypingSearch(app.origin, { place: place.id });
+      const searchAtPlace = { ...atPlace, place: place.name };
       progress(`${kind}: Inventory in Chromium, ${settings.pageLoads} loads`);
-      return { search, pageLoads: await timeFirstPage(app.origin, settings.pageLoads) };
+      return {
+        search,
+        searchAtPlace,
+        pageLoads: await timeFirstPage(app.origin, settings.pageLoads),
+      };
     });
     runs.push({ database: kind, seedSeconds, comparisons, ...rest });
   }
@@ -167,4 +178,12 @@ async function stockEndpoints(app: ChildServer, bikes: number): Promise<Goal[]> 
 
 function pageOf(endpoint: Endpoint): StockPage {
   return stockPageSchema.parse(JSON.parse(endpoint.response.body.toString("utf8")));
+}
+
+/** A showroom of the bulk stock's places (it spreads the bikes over six), for the place filter. */
+async function aShowroom(origin: string): Promise<{ id: string; name: string }> {
+  const places = placeListSchema.parse(await (await fetch(new URL("/api/places", origin))).json());
+  const showroom = places.find((place) => place.kind === "showroom");
+  if (!showroom) throw new Error("the bulk stock has no showroom to search at");
+  return showroom;
 }

@@ -104,10 +104,13 @@ const BROWSER_ENCODINGS = { "accept-encoding": "gzip, deflate, br" };
  * (apps/web/src/features/bikes/stock-controls.tsx), so any prefix may be asked. A query's time runs from sending it to its last
  * byte, decompressed. Every answer must be a 200 carrying a page of stock, or the run fails.
  */
-export async function measureTypingSearch(origin: string): Promise<SearchLatency> {
+export async function measureTypingSearch(
+  origin: string,
+  filters: Record<string, string> = {},
+): Promise<SearchLatency> {
   const timed: { query: string; ms: number }[] = [];
   for (const query of typedQueries()) {
-    const url = new URL(inventoryStockPath({ q: query }), origin);
+    const url = new URL(inventoryStockPath({ ...filters, q: query }), origin);
     const startedAt = performance.now();
     const response = await fetch(url, {
       headers: BROWSER_ENCODINGS,
