@@ -48,6 +48,9 @@ import { dashboardRoutes } from "./dashboard/dashboard-routes.ts";
 import { createLedgerRepository } from "./ledger/ledger-repository.ts";
 import { createPlacesRepository } from "./places/places-repository.ts";
 import { placesRoutes } from "./places/places-routes.ts";
+import { createTransferRules } from "./transfers/transfer-rules.ts";
+import { createTransfersRepository } from "./transfers/transfers-repository.ts";
+import { transfersRoutes } from "./transfers/transfers-routes.ts";
 import { ledgerRoutes } from "./ledger/ledger-routes.ts";
 import { createPhotoRepository } from "./photos/photos-repository.ts";
 import { photoUploadRoutes, uploadedPhotoRoutes } from "./photos/photos-routes.ts";
@@ -228,6 +231,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(ledgerRoutes, { ledger, authentication });
       await api.register(peopleRoutes, { people, authentication });
       await api.register(placesRoutes, { places });
+      await api.register(transfersRoutes, {
+        transfers: createTransferRules(createTransfersRepository(database.db, writes)),
+        authentication,
+      });
     },
     { prefix: API_BASE_PATH },
   );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { transferSchema } from "./transfers.ts";
 
 /** One field a request got wrong, named by its path in the body, params or query. */
 export const fieldErrorSchema = z.object({
@@ -19,6 +20,11 @@ export const apiErrorSchema = z.object({
   code: z.string().optional(),
   /** On a stock conflict (409): the quantity actually stored now, so the caller can recover. */
   currentQuantity: z.number().int().optional(),
+  /**
+   * On a transfer's step refused for its state (409): the transfer as it is now (already sent,
+   * received or cancelled, by whom and when), so the caller can show it without asking again.
+   */
+  transfer: transferSchema.optional(),
 });
 
 export type FieldError = z.infer<typeof fieldErrorSchema>;

@@ -14,7 +14,12 @@ export const transferPath = (id: string) => `${TRANSFERS_PATH}/${encodeURICompon
 export const transferStepPath = (id: string, step: "send" | "receive" | "cancel") =>
   `${transferPath(id)}/${step}`;
 
+/** `GET /transfers/by-number/{number}`: the Scan page's typed `T-000123`. */
+export const transferByNumberPath = (number: string) =>
+  `${TRANSFERS_PATH}/by-number/${encodeURIComponent(number)}`;
+
 export const NO_SUCH_TRANSFER = "No transfer with that id";
+export const NO_TRANSFER_NUMBERED = "No transfer with that number";
 export const transferIdSchema = z.uuid({ error: NO_SUCH_TRANSFER });
 
 export const TRANSFER_PREFIX = "T-";
@@ -100,6 +105,7 @@ export const receiveTransferSchema = z
   })
   .nullish();
 export type ReceiveTransferInput = z.input<typeof receiveTransferSchema>;
+export type ReceiveTransfer = z.output<typeof receiveTransferSchema>;
 
 export const transferLineSchema = z.object({
   bikeId: z.string(),

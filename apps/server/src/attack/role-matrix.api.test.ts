@@ -1,4 +1,4 @@
-// Over 300 lines: the permission matrix, 29 actions x 5 roles by cookie and by token, as one table with its set-up.
+// Over 300 lines: the permission matrix, 36 actions x 5 roles by cookie and by token, as one table with its set-up.
 import type { Role } from "@ultimate-bikes/contract/roles";
 import { uniqueEmail } from "@ultimate-bikes/test-support/accounts";
 import { newBikeBody } from "@ultimate-bikes/test-support/new-bike";
@@ -6,6 +6,7 @@ import type { InjectOptions } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessTokenFor, type TestUser } from "../../test/accounts.ts";
+import { MAIN_WAREHOUSE_ID } from "../db/main-warehouse.ts";
 import { roleOf, signUpAs, storeRole, verifyEmailOf } from "../../test/roles.ts";
 import { routesOf } from "../../test/route-table.ts";
 import { addBike, listBikes } from "../../test/stock-helpers.ts";
@@ -46,6 +47,10 @@ interface Fixtures {
   newPerson(): Promise<string>;
   /** A pending invitation the admin just sent. */
   invitation(): Promise<string>;
+  /** A draft's body: one unit of a warehouse bike from the main warehouse to a showroom. */
+  newTransfer(): Promise<Record<string, unknown>>;
+  /** A transfer staff just wrote (and sent, if asked): its id and number. */
+  transfer(status: "draft" | "sent"): Promise<{ id: string; number: string }>;
 }
 
 /** Whether the caller may succeed, so the request needs a target of its own it will use up. */
@@ -359,6 +364,53 @@ const MATRIX: Record<string, Row> = {
     },
     expect: SIGNED_IN,
   },
+  "GET /api/transfers": {
+    request: () => ({ method: "GET", url: "/api/transfers" }),
+    expect: STAFF,
+  },
+  "POST /api/transfers": {
+    request: async (fixtures) => ({
+      method: "POST",
+      url: "/api/transfers",
+      payload: await fixtures.newTransfer(),
+    }),
+    expect: { anonymous: 401, member: 403, staff: 201, admin: 201 },
+  },
+  "GET /api/transfers/:id": {
+    request: async (fixtures) => ({
+      method: "GET",
+      url: `/api/transfers/${(await fixtures.transfer("draft")).id}`,
+    }),
+    expect: STAFF,
+  },
+  "GET /api/transfers/by-number/:number": {
+    request: async (fixtures) => ({
+      method: "GET",
+      url: `/api/transfers/by-number/${(await fixtures.transfer("draft")).number}`,
+    }),
+    expect: STAFF,
+  },
+  "POST /api/transfers/:id/send": {
+    request: async (fixtures) => ({
+      method: "POST",
+      url: `/api/transfers/${(await fixtures.transfer("draft")).id}/send`,
+    }),
+    expect: STAFF,
+  },
+  "POST /api/transfers/:id/receive": {
+    request: async (fixtures) => ({
+      method: "POST",
+      url: `/api/transfers/${(await fixtures.transfer("sent")).id}/receive`,
+    }),
+    expect: STAFF,
+  },
+  "POST /api/transfers/:id/cancel": {
+    request: async (fixtures) => ({
+      method: "POST",
+      url: `/api/transfers/${(await fixtures.transfer("draft")).id}/cancel`,
+    }),
+    expect: STAFF,
+  },
 };
 
 /** Cases where a member may do on their own bike what only staff may do on warehouse stock. */
@@ -465,7 +517,30 @@ describe(`who may call each route under ACCESS_POLICY=invite on ${testDatabaseKi
       if (invited.statusCode !== 201) throw new Error(`invitation failed: ${invited.body}`);
       return (invited.json() as { invitation: { id: string } }).invitation.id;
     },
+    newTransfer,
+    async transfer(status) {
+      const payload = { ...(await newTransfer()), send: status === "sent" };
+      const created = await send(
+        { method: "POST", url: "/api/transfers", payload },
+        "staff",
+        "cookie",
+      );
+      if (created.statusCode !== 201) throw new Error(`transfer failed: ${created.body}`);
+      return created.json() as { id: string; number: string };
+    },
   };
+
+  /** One unit of a new bike (at the main warehouse) from there to a showroom. */
+  async function newTransfer() {
+    const places = (await test.app.inject("/api/places")).json() as { id: string }[];
+    const showroom = places.find((place) => place.id !== MAIN_WAREHOUSE_ID);
+    if (!showroom) throw new Error("no showroom");
+    return {
+      sourcePlaceId: MAIN_WAREHOUSE_ID,
+      destinationPlaceId: showroom.id,
+      lines: [{ bikeId: await addBike(test.app, users.staff), quantity: 1 }],
+    };
+  }
 
   function send(request: Request, caller: Caller, credentials: Credentials) {
     const headers: Record<string, string> = { ...request.headers };

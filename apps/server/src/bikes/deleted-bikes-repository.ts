@@ -1,6 +1,7 @@
 import type { Bike } from "@ultimate-bikes/contract/bikes";
 import type { BikeFields } from "./bike-rows.ts";
-import type { ExpressionBuilder, Kysely } from "kysely";
+import { formatTransferNumber } from "@ultimate-bikes/contract/transfers";
+import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
 import { toIsoTimestamp, type Database } from "../db/schema.ts";
 import { toBike } from "./bike-rows.ts";
 import { committingWrites, findBikeIn, now, recordMovement, type Actor } from "./bike-writes.ts";
@@ -35,6 +36,37 @@ export interface DeletedBikeRecord {
   deletedBy: string | null;
 }
 
+/** Units of a bike on their way between places, and the transfers carrying them (`T-000123`). */
+export interface InTransit {
+  units: number;
+  transfers: string[];
+}
+
+/**
+ * Why a bike was not deleted: false when there is none, else its units in transit (a delete
+ * would lose them: they must be received first).
+ */
+async function inTransitOf(trx: Transaction<Database>, id: string): Promise<false | InTransit> {
+  const bike = await trx
+    .selectFrom("bike")
+    .select("in_transit")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!bike) return false;
+  const transfers = await trx
+    .selectFrom("transfer_line")
+    .innerJoin("transfer", "transfer.id", "transfer_line.transfer_id")
+    .select("transfer.number")
+    .where("transfer_line.bike_id", "=", id)
+    .where("transfer.status", "=", "sent")
+    .orderBy("transfer.number")
+    .execute();
+  return {
+    units: bike.in_transit,
+    transfers: transfers.map((transfer) => formatTransferNumber(Number(transfer.number))),
+  };
+}
+
 /**
  * Deleted bikes (docs/decisions/015): soft deletes, restores and the purge past retention. A
  * delete or a restore moves the row between `bike` and `deleted_bike` and records the units that
@@ -49,16 +81,18 @@ export function createDeletedBikesRepository(
   return {
     /**
      * Deletes the bike softly: its row moves to `deleted_bike` as it was, and the ledger records
-     * the units that left with it. Every read of the stock stops seeing it at once.
+     * the units that left with it. Every read of the stock stops seeing it at once. Not while
+     * any of its units are in transit: the answer says how many, and on which transfers.
      */
-    async delete(id: string, actor: Actor): Promise<boolean> {
+    async delete(id: string, actor: Actor): Promise<boolean | InTransit> {
       return write(async (trx) => {
         const removed = await trx
           .deleteFrom("bike")
           .where("id", "=", id)
+          .where("in_transit", "=", 0)
           .returning(storedBikeColumns)
           .executeTakeFirst();
-        if (!removed) return false;
+        if (!removed) return inTransitOf(trx, id);
         const at = now();
         await trx
           .insertInto("deleted_bike")

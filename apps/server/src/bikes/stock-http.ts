@@ -67,6 +67,11 @@ export function orHttpError<T>(outcome: Outcome<T>): T {
         409,
         `${outcome.name} is archived: it takes no stock. Choose another place.`,
       );
+    case "in-transit":
+      throw new HttpError(
+        409,
+        `${outcome.units} of this bike are in transit on ${outcome.transfers.join(", ")}: receive them first.`,
+      );
     case "forbidden":
       throw new HttpError(403, forbiddenMessages[outcome.reason]);
     case "starting-total-missing":

@@ -71,6 +71,8 @@ export type Outcome<T> =
   | { status: "short-at-place"; message: string; currentQuantity: number }
   | { status: "no-such-place" }
   | { status: "place-archived"; name: string }
+  /** Units of the bike are on their way between places, on these transfers (`T-000123`). */
+  | { status: "in-transit"; units: number; transfers: string[] }
   | { status: "forbidden"; reason: ForbiddenReason }
   /** A new total without the total it was computed from. */
   | { status: "starting-total-missing" }
@@ -322,7 +324,9 @@ export function createStockRules(
         );
       }
       // Gone in between (a concurrent delete): still no such bike, never a second ledger entry.
-      if (!(await deletedBikes.delete(id, actor))) return noSuchBike;
+      const deleted = await deletedBikes.delete(id, actor);
+      if (!deleted) return noSuchBike;
+      if (deleted !== true) return { status: "in-transit", ...deleted };
       return done({ deletedCount: 1 });
     },
 

@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { STATUS_CODES } from "node:http";
 
 /** An error a handler throws on purpose; the error handler turns it into the API's JSON shape. */
-type ErrorDetails = Pick<ApiError, "fields" | "currentQuantity">;
+type ErrorDetails = Pick<ApiError, "fields" | "currentQuantity" | "transfer">;
 
 export class HttpError extends Error {
   readonly statusCode: number;
@@ -28,11 +28,12 @@ export function sendError(
   reply: FastifyReply,
   statusCode: number,
   message: string,
-  { fields, currentQuantity }: ErrorDetails = {},
+  { fields, currentQuantity, transfer }: ErrorDetails = {},
 ) {
   const body: ApiError = { statusCode, error: STATUS_CODES[statusCode] ?? "Error", message };
   if (fields?.length) body.fields = fields;
   if (currentQuantity !== undefined) body.currentQuantity = currentQuantity;
+  if (transfer !== undefined) body.transfer = transfer;
   return reply.code(statusCode).type("application/json; charset=utf-8").send(body);
 }
 

@@ -1,0 +1,329 @@
+import type { FieldError } from "@ultimate-bikes/contract/errors";
+import type { NewTransfer, ReceiveTransfer } from "@ultimate-bikes/contract/transfers";
+import { sql, type Kysely, type Transaction } from "kysely";
+import { randomUUID } from "node:crypto";
+import { committingWrites, now, recordMovement, type Actor } from "../bikes/bike-writes.ts";
+import type { Database } from "../db/schema.ts";
+import { addAtPlace, checkPlace, takeFromPlace } from "../places/place-stock.ts";
+import { readTransfer, readTransferPage } from "./transfer-reads.ts";
+
+/*
+ * Transfers (issue 23, docs/decisions/027): the documents and the stock they move. Each step is
+ * one transaction that first changes the transfer's status with a conditional UPDATE (so of two
+ * concurrent sends or receives exactly one finds the status it expects), then each line's bike
+ * row, in ascending bike id, then that bike's row at the place: the lock order of every stock
+ * write (places/place-stock.ts). A refusal found halfway undoes the transaction by a throw.
+ */
+
+/** A line, as refusals name it: its index in the request or on the transfer (0-based). */
+export interface LineRef {
+  index: number;
+  bikeId: string;
+  bikeName: string;
+}
+
+/** A line the source holds too few of: what it holds and what was asked. */
+export interface ShortLine extends LineRef {
+  asked: number;
+  available: number;
+  place: string;
+}
+
+/** What a write did, or why it did nothing. The rules turn refusals into answers. */
+export type TransferWrite =
+  | { status: "done"; id: string }
+  /** No transfer in the status the step needs: missing, or in another state (the rules read which). */
+  | { status: "not-in-state"; id: string }
+  /** Lines naming bikes that are not in stock (unknown, or deleted since the draft). */
+  | { status: "no-such-bikes"; lines: LineRef[] }
+  | { status: "short"; lines: ShortLine[] }
+  /** A receipt that does not fit the transfer's lines. */
+  | { status: "bad-receipt"; fields: FieldError[] };
+
+type Refusal = Exclude<TransferWrite, { status: "done" }>;
+
+/** Thrown inside a transaction to undo it, carrying the refusal to answer. */
+class Undo extends Error {
+  readonly refusal: Refusal;
+  constructor(refusal: Refusal) {
+    super(refusal.status);
+    this.refusal = refusal;
+  }
+}
+
+type ReceiptLine = NonNullable<NonNullable<ReceiveTransfer>["lines"]>[number];
+
+/** Raises the `transfer` row of the number sequence in `trx`; the new transfer's number. */
+async function takeTransferNumber(trx: Transaction<Database>): Promise<number> {
+  const row = await trx
+    .updateTable("stock_number_sequence")
+    .set({ last_number: sql`last_number + 1` })
+    .where("name", "=", "transfer")
+    .returning("last_number")
+    .executeTakeFirstOrThrow();
+  return Number(row.last_number);
+}
+
+/** The transfer's lines, in the lock order: ascending bike id. */
+function linesInLockOrder(trx: Transaction<Database>, transferId: string) {
+  return trx
+    .selectFrom("transfer_line")
+    .select(["bike_id", "bike_name", "quantity", "position"])
+    .where("transfer_id", "=", transferId)
+    .orderBy("bike_id")
+    .execute();
+}
+
+/** Sends a draft in `trx`: every line leaves the source for transit, or the throw undoes it all. */
+async function sendIn(
+  trx: Transaction<Database>,
+  transferId: string,
+  actor: Actor,
+  at: string,
+): Promise<TransferWrite> {
+  const transfer = await trx
+    .updateTable("transfer")
+    .set({ status: "sent", sent_by: actor.id, sent_at: at, updated_at: at })
+    .where("id", "=", transferId)
+    .where("status", "=", "draft")
+    .returning(["reference", "source_place_id"])
+    .executeTakeFirst();
+  if (!transfer) return { status: "not-in-state", id: transferId };
+  const source = transfer.source_place_id;
+  const gone: LineRef[] = [];
+  const short: ShortLine[] = [];
+  for (const line of await linesInLockOrder(trx, transferId)) {
+    const ref = { index: line.position, bikeId: line.bike_id, bikeName: line.bike_name };
+    // Units in transit count in the quantity, which stays as it is.
+    const bike = await trx
+      .updateTable("bike")
+      .set({ in_transit: sql`in_transit + ${line.quantity}`, updated_at: at })
+      .where("id", "=", line.bike_id)
+      .returning(["id", "name", "quantity", "in_transit"])
+      .executeTakeFirst();
+    if (!bike) {
+      gone.push(ref);
+      continue;
+    }
+    const left = await takeFromPlace(trx, bike.id, source, line.quantity);
+    if (left === undefined) {
+      short.push({
+        ...ref,
+        bikeName: bike.name,
+        asked: line.quantity,
+        ...(await unitsAt(trx, bike.id, source)),
+      });
+      continue;
+    }
+    await recordMovement(trx, bike, "send", 0, bike.quantity, actor, at, {
+      placeId: source,
+      placeDelta: -line.quantity,
+      placeQuantityAfter: left,
+      inTransitAfter: bike.in_transit,
+      transferId,
+      reference: transfer.reference,
+    });
+  }
+  if (gone.length) throw new Undo({ status: "no-such-bikes", lines: gone });
+  if (short.length) throw new Undo({ status: "short", lines: short });
+  return { status: "done", id: transferId };
+}
+
+/** A bike's units at a place and the place's name, for a short line's message. */
+async function unitsAt(trx: Transaction<Database>, bikeId: string, placeId: string) {
+  const place = await trx
+    .selectFrom("place")
+    .leftJoin("bike_stock", (join) =>
+      join.onRef("bike_stock.place_id", "=", "place.id").on("bike_stock.bike_id", "=", bikeId),
+    )
+    .select(["place.name", "bike_stock.quantity"])
+    .where("place.id", "=", placeId)
+    .executeTakeFirstOrThrow();
+  return { place: place.name, available: place.quantity ?? 0 };
+}
+
+/** Why a receipt does not fit the lines sent, by the receipt's fields; empty when it fits. */
+function receiptProblems(
+  receipt: readonly ReceiptLine[],
+  sent: ReadonlyMap<string, number>,
+): FieldError[] {
+  const seen = new Set<string>();
+  return receipt.flatMap((line, index): FieldError[] => {
+    const at = `body.lines.${index}`;
+    const quantity = sent.get(line.bikeId);
+    if (seen.has(line.bikeId)) return [{ field: `${at}.bikeId`, message: "names a bike twice" }];
+    seen.add(line.bikeId);
+    if (quantity === undefined) {
+      return [{ field: `${at}.bikeId`, message: "is not on this transfer" }];
+    }
+    if (line.received > quantity) {
+      return [{ field: `${at}.received`, message: `must not be more than the ${quantity} sent` }];
+    }
+    if (line.received < quantity && !line.reason) {
+      return [{ field: `${at}.reason`, message: "must say why fewer arrived than were sent" }];
+    }
+    return [];
+  });
+}
+
+export function createTransfersRepository(
+  db: Kysely<Database>,
+  { committed = () => {} }: { committed?: () => void } = {},
+) {
+  const write = committingWrites(db, committed);
+
+  /** Runs a step's transaction; a refusal thrown inside undoes it and is answered. */
+  async function step(work: (trx: Transaction<Database>) => Promise<TransferWrite>) {
+    try {
+      return await write(work);
+    } catch (error) {
+      if (error instanceof Undo) return error.refusal;
+      throw error;
+    }
+  }
+
+  return {
+    find: (id: string) => readTransfer(db, { id }),
+    findByNumber: (number: number) => readTransfer(db, { number }),
+    page: (query: Parameters<typeof readTransferPage>[1]) => readTransferPage(db, query),
+    /** Whether a place a transfer names exists and takes stock. */
+    checkPlace: (placeId: string) => checkPlace(db, placeId),
+
+    /** A draft with its number, its lines' bikes named as they are now; sent at once if asked. */
+    create: (transfer: NewTransfer, actor: Actor): Promise<TransferWrite> =>
+      step(async (trx) => {
+        const bikeIds = transfer.lines.map((line) => line.bikeId);
+        const bikes = await trx
+          .selectFrom("bike")
+          .select(["id", "name"])
+          .where("id", "in", bikeIds)
+          .execute();
+        const names = new Map(bikes.map((bike) => [bike.id, bike.name]));
+        const unknown = transfer.lines
+          .map((line, index) => ({ index, bikeId: line.bikeId, bikeName: "" }))
+          .filter((line) => !names.has(line.bikeId));
+        if (unknown.length) return { status: "no-such-bikes", lines: unknown };
+        const id = randomUUID();
+        const at = now();
+        await trx
+          .insertInto("transfer")
+          .values({
+            id,
+            number: await takeTransferNumber(trx),
+            source_place_id: transfer.sourcePlaceId,
+            destination_place_id: transfer.destinationPlaceId,
+            reference: transfer.reference ?? null,
+            status: "draft",
+            created_by: actor.id,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        await trx
+          .insertInto("transfer_line")
+          .values(
+            transfer.lines.map((line, position) => ({
+              transfer_id: id,
+              position,
+              bike_id: line.bikeId,
+              bike_name: names.get(line.bikeId)!,
+              quantity: line.quantity,
+            })),
+          )
+          .execute();
+        if (!transfer.send) return { status: "done", id };
+        return sendIn(trx, id, actor, at);
+      }),
+
+    send: (id: string, actor: Actor) => step((trx) => sendIn(trx, id, actor, now())),
+
+    /**
+     * Receives a sent transfer at its destination: each line's arrivals join the place, and what
+     * did not arrive leaves the bike's quantity as a `shortfall` with its reason.
+     */
+    receive: (id: string, receipt: readonly ReceiptLine[], actor: Actor): Promise<TransferWrite> =>
+      step(async (trx) => {
+        const at = now();
+        const transfer = await trx
+          .updateTable("transfer")
+          .set({ status: "received", received_by: actor.id, received_at: at, updated_at: at })
+          .where("id", "=", id)
+          .where("status", "=", "sent")
+          .returning(["reference", "destination_place_id"])
+          .executeTakeFirst();
+        if (!transfer) return { status: "not-in-state", id };
+        const destination = transfer.destination_place_id;
+        const lines = await linesInLockOrder(trx, id);
+        const problems = receiptProblems(
+          receipt,
+          new Map(lines.map((line) => [line.bike_id, line.quantity])),
+        );
+        if (problems.length) throw new Undo({ status: "bad-receipt", fields: problems });
+        const arrivals = new Map(receipt.map((line) => [line.bikeId, line]));
+        for (const line of lines) {
+          const arrival = arrivals.get(line.bike_id);
+          const arrived = arrival?.received ?? line.quantity;
+          const shortfall = line.quantity - arrived;
+          const reason = shortfall > 0 ? (arrival?.reason ?? null) : null;
+          const bike = await trx
+            .updateTable("bike")
+            .set({
+              in_transit: sql`in_transit - ${line.quantity}`,
+              quantity: sql`quantity - ${shortfall}`,
+              updated_at: at,
+            })
+            .where("id", "=", line.bike_id)
+            .returning(["id", "name", "quantity", "in_transit"])
+            .executeTakeFirst();
+          // A bike with units in transit cannot be deleted, so this is only a safeguard.
+          if (!bike) {
+            throw new Undo({
+              status: "no-such-bikes",
+              lines: [{ index: line.position, bikeId: line.bike_id, bikeName: line.bike_name }],
+            });
+          }
+          await trx
+            .updateTable("transfer_line")
+            .set({ received: arrived, shortfall_reason: reason })
+            .where("transfer_id", "=", id)
+            .where("bike_id", "=", line.bike_id)
+            .execute();
+          // The receipt, then the shortfall: each entry's totals are those it leaves.
+          if (arrived > 0) {
+            await recordMovement(trx, bike, "receive", 0, bike.quantity + shortfall, actor, at, {
+              placeId: destination,
+              placeDelta: arrived,
+              placeQuantityAfter: await addAtPlace(trx, bike.id, destination, arrived),
+              inTransitAfter: bike.in_transit + shortfall,
+              transferId: id,
+              reference: transfer.reference,
+            });
+          }
+          if (shortfall > 0) {
+            await recordMovement(trx, bike, "shortfall", -shortfall, bike.quantity, actor, at, {
+              inTransitAfter: bike.in_transit,
+              transferId: id,
+              reference: reason,
+            });
+          }
+        }
+        return { status: "done", id };
+      }),
+
+    /** Cancels a draft: nothing moved, so nothing moves back and the ledger has nothing to say. */
+    async cancel(id: string, actor: Actor): Promise<TransferWrite> {
+      const at = now();
+      const cancelled = await db
+        .updateTable("transfer")
+        .set({ status: "cancelled", cancelled_by: actor.id, cancelled_at: at, updated_at: at })
+        .where("id", "=", id)
+        .where("status", "=", "draft")
+        .executeTakeFirst();
+      return Number(cancelled.numUpdatedRows) === 1
+        ? { status: "done", id }
+        : { status: "not-in-state", id };
+    },
+  };
+}
+
+export type TransfersRepository = ReturnType<typeof createTransfersRepository>;
