@@ -24,11 +24,12 @@ function fieldName(path: string): string {
 }
 
 /**
- * A refusal as a person reads it: the server's sentence, or for bad input each field by the name
- * the form gives it ("Line 2, quantity: must be 1 or more").
+ * A refusal as a person reads it: the server's sentence, or for bad input (400) each field by the
+ * name the form gives it ("Line 2, quantity: must be 1 or more").
  */
 export function problemText(error: Error): string {
-  if (error instanceof ApiRequestError && error.fields.length > 0) {
+  // A 404's and a 409's sentences name the lines themselves ("… 3 asked. Nothing was sent.").
+  if (error instanceof ApiRequestError && error.status === 400 && error.fields.length > 0) {
     return error.fields.map((field) => `${fieldName(field.field)}: ${field.message}`).join(". ");
   }
   return error.message;
