@@ -10,7 +10,7 @@ import { formatStockNumber, parseStockNumber } from "@ultimate-bikes/contract/st
 import {
   formatTransferNumber,
   parseTransferNumber,
-  TRANSFERS_PATH,
+  transferByNumberPath,
   transferSchema,
 } from "@ultimate-bikes/contract/transfers";
 import { ApiRequestError, apiRequest } from "../../lib/api-client";
@@ -51,10 +51,7 @@ async function bikeIdOfStockNumber(stockNumber: string): Promise<string | undefi
 /** The id of the transfer with this number (`T-000123`); undefined when there is none. */
 async function transferIdOfNumber(number: string): Promise<string | undefined> {
   try {
-    const transfer = await apiRequest(
-      `${TRANSFERS_PATH}/by-number/${encodeURIComponent(number)}`,
-      transferSchema,
-    );
+    const transfer = await apiRequest(transferByNumberPath(number), transferSchema);
     return transfer.id;
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) return undefined;
