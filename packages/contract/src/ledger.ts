@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bikeIdSchema, stockMovementKindSchema, stockMovementSchema, TEXT_MAX } from "./bikes.ts";
+import { placeIdSchema } from "./places.ts";
 
 /** The whole ledger, a page at a time (issue 13). */
 export const LEDGER_PAGE_DEFAULT = 50;
@@ -19,6 +20,8 @@ export const ledgerQuerySchema = z
     /** A person, by their account id. */
     actor: z.string().trim().min(1).max(100).optional(),
     kind: stockMovementKindSchema.optional(),
+    /** A place, by its id (issue 23): the movements at it, a transfer's send and receive included. */
+    place: placeIdSchema.optional(),
     from: day.optional(),
     to: day.optional(),
     limit: z.coerce.number().int().min(1).max(LEDGER_PAGE_MAX).default(LEDGER_PAGE_DEFAULT),

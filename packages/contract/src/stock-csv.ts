@@ -19,6 +19,20 @@ export const STOCK_CSV_COLUMNS = [
 export const stockCsvColumnSchema = z.enum(STOCK_CSV_COLUMNS);
 export type StockCsvColumn = z.infer<typeof stockCsvColumnSchema>;
 
+/**
+ * The import's optional column (issue 23): where a row's units go, a place by its name (any
+ * case); without it, or with the cell empty, the importer's default place.
+ */
+export const STOCK_IMPORT_PLACE_COLUMN = "place";
+/** A column an import reads. */
+export type StockImportColumn = StockCsvColumn | typeof STOCK_IMPORT_PLACE_COLUMN;
+
+/**
+ * The export's last column when it has `quantity` (issue 23): the units on their way between
+ * places. Before it, one column a place with the units there (see the server's csv-columns.ts).
+ */
+export const IN_TRANSIT_COLUMN = "In transit";
+
 /** The most rows one import takes: one transaction that stays short, and a preview people read. */
 export const STOCK_IMPORT_MAX_ROWS = 20_000;
 /** The most bytes an import file may have (about 20,000 rows with long descriptions). */
@@ -27,7 +41,7 @@ export const STOCK_IMPORT_MAX_BYTES = 8 * 1024 * 1024;
 /**
  * `GET /stock/export.csv`: the bikes `GET /stock` would find with the same filters (`q`,
  * `supplier`, `status`, `owner`; all bikes without any), and `columns`: which, in this order;
- * all of them by default.
+ * all of them by default. With `quantity`, the units at each place and in transit follow them.
  */
 export const stockExportQuerySchema = stockFilterQuerySchema.extend({
   columns: z

@@ -100,7 +100,7 @@ export interface CurrentBike extends StoredDetails {
 
 /** One row of a CSV import, as the repository writes it (stock-csv/stock-import-plan.ts). */
 export type PlannedRow =
-  | { line: number; action: "create"; bike: NewBike }
+  | { line: number; action: "create"; bike: NewBike; placeId?: string }
   | {
       line: number;
       action: "update";
@@ -109,5 +109,7 @@ export type PlannedRow =
       next: StoredDetails;
       changes: BikeChange[];
       unitsIn: number;
+      /** Where its units in go (issue 23); left out: the importer's default place. */
+      placeId?: string;
     }
   | { line: number; action: "unchanged"; id: string; name: string };

@@ -1,5 +1,6 @@
 import { dashboardSchema } from "@ultimate-bikes/contract/dashboard";
 import { describe, expect, it } from "vitest";
+import { addPlaceDirectly, placesByName, sendTransferDirectly } from "../../test/place-fixtures.ts";
 import { addBike, deliver, importUnits, send } from "../../test/stock-helpers.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 
@@ -117,5 +118,112 @@ describe(`the dashboard on ${testDatabaseKind}`, () => {
     const named = valueBySupplier.reduce((sum, entry) => sum + entry.value, 0);
     expect(otherSuppliers!.value).toBeCloseTo(stockValue - named, 2);
     expect(otherSuppliers!.value).toBeGreaterThanOrEqual(100_000 + 100_001 + 100_002 + 100_003);
+  });
+});
+
+describe(`the dashboard by place on ${testDatabaseKind}`, () => {
+  const test = useTestApp({ signedUpUsers: ["staff"], environment: { SEED: "off" } });
+  const { staff } = test.users;
+  const read = async () => {
+    const response = await send(test.app, staff, "GET", "/api/dashboard");
+    expect(response.statusCode, response.body).toBe(200);
+    return dashboardSchema.parse(response.json());
+  };
+
+  it("has each open place's units and value, the units in transit, and the transfers on their way", async () => {
+    const empty = await read();
+    expect(empty.byPlace.map((row) => row.place.name)).toContain("Main warehouse");
+    expect(empty.inTransit).toEqual({
+      units: 0,
+      valueAtPrice: 0,
+      valueAtCost: null,
+      unitsAtCost: 0,
+    });
+    expect(empty.transfersInTransit).toEqual({ count: 0, units: 0, items: [] });
+
+    const warehouse = (await placesByName(test.app, staff)).get("Main warehouse")!.id;
+    const showroomA = await addPlaceDirectly(test, "Alpha showroom");
+    const showroomB = await addPlaceDirectly(test, "beta showroom");
+    await addPlaceDirectly(test, "Archived showroom", { archived: true });
+    const a = await addBike(test.app, staff, {
+      quantity: 4,
+      price: 100,
+      costPrice: 60,
+      reorderPoint: 0,
+    });
+    const b = await addBike(test.app, staff, { quantity: 2, price: 50, reorderPoint: 0 });
+    // Low stock stays on the total: 1 left at the warehouse, 4 on their way, 5 in all.
+    const d = await addBike(test.app, staff, { quantity: 5, price: 10, reorderPoint: 2 });
+    const deleted = await addBike(test.app, staff, { quantity: 9, price: 1000, reorderPoint: 0 });
+    expect((await send(test.app, staff, "DELETE", `/api/bikes/${deleted}`)).statusCode).toBe(200);
+    const atA = { amount: 3, placeId: showroomA };
+    expect((await send(test.app, staff, "POST", `/api/bikes/${a}/imports`, atA)).statusCode).toBe(
+      200,
+    );
+    const first = await sendTransferDirectly(
+      test,
+      [
+        { bikeId: a, quantity: 2 },
+        { bikeId: b, quantity: 1 },
+      ],
+      warehouse,
+      showroomB,
+    );
+    const second = await sendTransferDirectly(
+      test,
+      [{ bikeId: d, quantity: 4 }],
+      warehouse,
+      showroomA,
+    );
+
+    const dashboard = await read();
+    expect(dashboard.byPlace).toEqual([
+      {
+        place: { id: warehouse, name: "Main warehouse" },
+        units: 2 + 1 + 1,
+        valueAtPrice: 2 * 100 + 1 * 50 + 1 * 10,
+        valueAtCost: 2 * 60,
+        unitsAtCost: 2,
+      },
+      {
+        place: { id: showroomA, name: "Alpha showroom" },
+        units: 3,
+        valueAtPrice: 300,
+        valueAtCost: 180,
+        unitsAtCost: 3,
+      },
+      {
+        place: { id: showroomB, name: "beta showroom" },
+        units: 0,
+        valueAtPrice: 0,
+        valueAtCost: null,
+        unitsAtCost: 0,
+      },
+    ]);
+    expect(dashboard.inTransit).toEqual({
+      units: 2 + 1 + 4,
+      valueAtPrice: 2 * 100 + 1 * 50 + 4 * 10,
+      valueAtCost: 2 * 60,
+      unitsAtCost: 2,
+    });
+    const placed = dashboard.byPlace.reduce((sum, row) => sum + row.units, 0);
+    expect(placed + dashboard.inTransit.units).toBe(dashboard.unitsInStock);
+    expect(dashboard.lowCount).toBe(0);
+
+    expect(dashboard.transfersInTransit).toEqual({
+      count: 2,
+      units: 7,
+      items: [
+        {
+          id: first.id,
+          number: `T-${String(first.number).padStart(6, "0")}`,
+          source: { id: warehouse, name: "Main warehouse" },
+          destination: { id: showroomB, name: "beta showroom" },
+          units: 3,
+          sentAt: expect.any(String),
+        },
+        expect.objectContaining({ id: second.id, units: 4 }),
+      ],
+    });
   });
 });

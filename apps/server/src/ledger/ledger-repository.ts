@@ -57,6 +57,8 @@ export function createLedgerRepository(db: Kysely<Database>, { publicUrl }: { pu
       }
       if (filters.actor) query = query.where("stock_movement.actor_id", "=", filters.actor);
       if (filters.kind) query = query.where("stock_movement.kind", "=", filters.kind);
+      // Its index (place_id, id) reads a place's movements newest first, page after page.
+      if (filters.place) query = query.where("stock_movement.place_id", "=", filters.place);
       if (filters.from)
         query = query.where("stock_movement.created_at", ">=", startOf(filters.from));
       if (filters.to) query = query.where("stock_movement.created_at", "<", dayAfter(filters.to));

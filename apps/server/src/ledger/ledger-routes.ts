@@ -23,8 +23,11 @@ const CSV_HEADER = [
   "bike",
   "who",
   "kind",
+  "place",
+  "place change",
   "change",
   "quantity after",
+  "transfer",
   "reference",
   "changes",
 ];
@@ -37,8 +40,11 @@ const csvRowOf = (entry: LedgerEntry) =>
     entry.bikeName,
     entry.actorName ?? "Warehouse",
     entry.kind,
+    entry.place?.name ?? "",
+    entry.placeDelta ?? "",
     entry.delta,
     entry.quantityAfter,
+    entry.transfer?.number ?? "",
     entry.reference ?? "",
     (entry.changes ?? []).map(({ field, from, to }) => `${field}: ${from} -> ${to}`).join("; "),
   ]);
@@ -59,7 +65,7 @@ export async function ledgerRoutes(
       schema: {
         tags: ["stock"],
         summary:
-          "Every stock movement, newest first, filtered by bike (its id, stock number or name), person, kind and dates (staff)",
+          "Every stock movement, newest first, filtered by bike (its id, stock number or name), person, kind, place and dates (staff)",
         querystring: ledgerQuerySchema,
         response: { 200: ledgerPageSchema, ...errors(400, 401, 403) },
       },
@@ -100,8 +106,8 @@ export async function ledgerRoutes(
     },
     async (request, reply) => {
       // The whole ledger past the cursor: no page size.
-      const { bikeId, bike, actor, kind, from, to, cursor } = request.query;
-      const filters = { bikeId, bike, actor, kind, from, to };
+      const { bikeId, bike, actor, kind, place, from, to, cursor } = request.query;
+      const filters = { bikeId, bike, actor, kind, place, from, to };
       async function* lines() {
         yield csvLine(CSV_HEADER);
         let before = cursor;

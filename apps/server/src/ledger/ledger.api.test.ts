@@ -6,7 +6,8 @@ import {
 import { describe, expect, it } from "vitest";
 import { signUp, testNameOf, type TestUser } from "../../test/accounts.ts";
 import { fieldsOf } from "../../test/api-errors.ts";
-import { addBike, deliver, importUnits, send } from "../../test/stock-helpers.ts";
+import { placesByName, sendTransferDirectly } from "../../test/place-fixtures.ts";
+import { addBike, deliver, importUnits, send, UNKNOWN_BIKE_ID } from "../../test/stock-helpers.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -94,6 +95,7 @@ describe(`the whole ledger on ${testDatabaseKind}`, () => {
       ["from=yesterday", "querystring.from"],
       ["limit=500", "querystring.limit"],
       ["bikeId=not-a-bike", "querystring.bikeId"],
+      ["place=khulna", "querystring.place"],
       ["colour=red", "querystring"],
     ] as const) {
       const response = await send(test.app, first, "GET", `/api/movements?${query}`);
@@ -112,12 +114,63 @@ describe(`the whole ledger on ${testDatabaseKind}`, () => {
       /^attachment; filename="ledger-\d{4}-\d\d-\d\d\.csv"$/,
     );
     const lines = response.body.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("id,when,bike id,bike,who,kind,change,quantity after,reference,changes");
+    expect(lines[0]).toBe(
+      "id,when,bike id,bike,who,kind,place,place change,change,quantity after,transfer,reference,changes",
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(
-      `,${bike},'=cmd() Ledger CSV,${testNameOf(first.email)},deliver,-1,2,,`,
+      `,${bike},'=cmd() Ledger CSV,${testNameOf(first.email)},deliver,Main warehouse,-1,-1,2,,,`,
     );
-    expect(lines[2]).toContain(",create,3,3,,");
+    expect(lines[2]).toContain(",create,Main warehouse,3,3,3,,,");
+  });
+
+  it("filters by place, its CSV naming each movement's place and transfer", async () => {
+    const places = await placesByName(test.app, first);
+    const warehouse = places.get("Main warehouse")!.id;
+    const khulna = places.get("Khulna showroom")!.id;
+    const bike = await addBike(test.app, first, { name: "Ledger places", quantity: 5 });
+    const atKhulna = (path: string, body: Record<string, unknown>) =>
+      send(test.app, first, "POST", `/api/bikes/${bike}/${path}`, { ...body, placeId: khulna });
+    expect((await atKhulna("imports", { amount: 4 })).statusCode).toBe(200);
+    expect((await atKhulna("deliveries", { amount: 1 })).statusCode).toBe(200);
+    const transfer = await sendTransferDirectly(
+      test,
+      [{ bikeId: bike, quantity: 2 }],
+      warehouse,
+      khulna,
+    );
+    const number = `T-${String(transfer.number).padStart(6, "0")}`;
+
+    const inKhulna = await ledger(`bikeId=${bike}&place=${khulna}`);
+    expect(inKhulna.items.map(({ kind, placeDelta }) => [kind, placeDelta])).toEqual([
+      ["deliver", -1],
+      ["import", 4],
+    ]);
+    expect(inKhulna.items.every((item) => item.place?.name === "Khulna showroom")).toBe(true);
+    const inWarehouse = await ledger(`bikeId=${bike}&place=${warehouse}`);
+    expect(
+      inWarehouse.items.map(({ kind, transfer: sent }) => [kind, sent?.number ?? null]),
+    ).toEqual([
+      ["send", number],
+      ["create", null],
+    ]);
+    // A place with no movements of the bike, and one no place has: nothing, not an error.
+    expect(
+      (await ledger(`bikeId=${bike}&place=${places.get("Sylhet showroom")!.id}`)).items,
+    ).toEqual([]);
+    expect((await ledger(`place=${UNKNOWN_BIKE_ID}`)).items).toEqual([]);
+
+    const csv = await send(
+      test.app,
+      first,
+      "GET",
+      `/api/movements.csv?bike=Ledger%20places&place=${warehouse}`,
+    );
+    const [header, sent, created, ...rest] = csv.body.trimEnd().split("\r\n");
+    expect(header).toContain(",kind,place,place change,change,quantity after,transfer,reference,");
+    expect(sent).toContain(`,send,Main warehouse,-2,0,8,${number},,`);
+    expect(created).toContain(",create,Main warehouse,5,5,5,,,");
+    expect(rest).toEqual([]);
   });
 
   it("keeps the order or invoice a delivery or an import was for", async () => {

@@ -1,4 +1,3 @@
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
 import type { Actor } from "../bikes/bike-writes.ts";
 import {
   storedDetailsOf,
@@ -6,18 +5,18 @@ import {
   type DetailsRow,
   type PlannedRow,
 } from "../bikes/bike-details.ts";
-import type { Database } from "../db/schema.ts";
 import type { ImportConnection } from "./import-connection.ts";
+import type { ImportPlace } from "./stock-import-plan.ts";
 import { StaleImport, writeImportedRows } from "./stock-import-writes.ts";
 
 /*
- * The CSV's data access. Previews and imports run in a process on a connection of its own
- * (import-connection.ts); the export runs on the server's Kysely, imported here as a type only,
- * so the process never loads it.
+ * The import's data access. Previews and imports run in a process on a connection of its own
+ * (import-connection.ts), which never loads Kysely; the export reads through the server's
+ * (stock-export-repository.ts).
  */
 
 /** What an import or an export reads of a bike: its details and its stock. */
-const currentBikeColumns = [
+export const currentBikeColumns = [
   "id",
   "name",
   "photo",
@@ -33,7 +32,7 @@ interface CurrentBikeRow extends DetailsRow {
   quantity: number;
 }
 
-const currentBikeOf = (row: CurrentBikeRow): CurrentBike => ({
+export const currentBikeOf = (row: CurrentBikeRow): CurrentBike => ({
   id: row.id,
   ...storedDetailsOf(row),
   quantity: row.quantity,
@@ -53,20 +52,12 @@ export async function currentBikesIn(connection: ImportConnection, ids: readonly
   return found;
 }
 
-/** Which bikes an export holds (bikes/stock-search.ts, `condition`). */
-export type ExportFilter = (eb: ExpressionBuilder<Database, "bike">) => Expression<SqlBool>;
-
-/** A page of the stock (the bikes `filter` keeps) for an export, by id, after `afterId`. */
-export async function exportPage(
-  db: Kysely<Database>,
-  afterId: string | null,
-  limit: number,
-  filter?: ExportFilter,
-): Promise<CurrentBike[]> {
-  let query = db.selectFrom("bike").select(currentBikeColumns).orderBy("id").limit(limit);
-  if (afterId !== null) query = query.where("id", ">", afterId);
-  if (filter) query = query.where(filter);
-  return (await query.execute()).map(currentBikeOf);
+/** Every place, archived ones too, for an import's `place` column (stock-import-plan.ts). */
+export async function importPlaces(connection: ImportConnection): Promise<ImportPlace[]> {
+  const rows = await connection.run<{ id: string; name: string; archived_at: unknown }>(
+    "select id, name, archived_at from place",
+  );
+  return rows.map((row) => ({ id: row.id, name: row.name, archived: row.archived_at !== null }));
 }
 
 /** Runs `write` when this process's other writes let it (SQLite: write-turns.ts). */

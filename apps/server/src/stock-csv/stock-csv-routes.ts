@@ -1,13 +1,14 @@
 import {
   importPreviewSchema,
   importResultSchema,
-  STOCK_CSV_COLUMNS,
+  IN_TRANSIT_COLUMN,
   STOCK_IMPORT_MAX_BYTES,
   STOCK_IMPORT_MAX_ROWS,
   stockExportQuerySchema,
   type ImportPreview,
   type ImportProblem,
   type StockCsvColumn,
+  type StockImportColumn,
 } from "@ultimate-bikes/contract/stock-csv";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -15,13 +16,18 @@ import type { Kysely } from "kysely";
 import { Readable } from "node:stream";
 import { z } from "zod";
 import { signedInUser, type Authentication } from "../auth/authentication.ts";
-import type { CurrentBike } from "../bikes/bike-details.ts";
 import type { StockSearch } from "../bikes/stock-search.ts";
 import type { Database } from "../db/schema.ts";
 import { searchWords } from "../db/search-folding.ts";
 import { errorResponses as errors, HttpError } from "../plugins/errors.ts";
 import { csvLine } from "./csv-text.ts";
-import { exportPage } from "./stock-csv-repository.ts";
+import { placeColumnName } from "./csv-columns.ts";
+import {
+  exportPage,
+  exportPlaces,
+  mainWarehouseName,
+  type ExportedBike,
+} from "./stock-export-repository.ts";
 import type { ImportOutcome } from "./stock-import-job.ts";
 import type { StockImports } from "./stock-imports.ts";
 
@@ -29,7 +35,7 @@ import type { StockImports } from "./stock-imports.ts";
 const EXPORT_PAGE = 1000;
 
 /** A cell of the export. */
-const CELL_OF: Record<StockCsvColumn, (bike: CurrentBike) => string | number> = {
+const CELL_OF: Record<StockCsvColumn, (bike: ExportedBike) => string | number> = {
   id: (bike) => bike.id,
   name: (bike) => bike.name,
   supplier: (bike) => bike.supplierName,
@@ -42,9 +48,10 @@ const CELL_OF: Record<StockCsvColumn, (bike: CurrentBike) => string | number> = 
 
 /**
  * The import template: every column, and one bike a row without an id would add, which the
- * preview takes as it is (a test holds it to that).
+ * preview takes as it is (a test holds it to that); its units go to the main warehouse, by the
+ * name it has now.
  */
-export const STOCK_CSV_TEMPLATE: Record<StockCsvColumn, string> = {
+const templateRow = (mainWarehouse: string): Record<StockImportColumn, string> => ({
   id: "",
   name: "Honda CB500F",
   supplier: "Hamamatsu Trading",
@@ -53,7 +60,9 @@ export const STOCK_CSV_TEMPLATE: Record<StockCsvColumn, string> = {
   "reorder point": "2",
   description: "A light twin for every day. Leave the id empty to add a bike.",
   photo: "/images/bikes/honda-cbr650r.svg",
-};
+  place: mainWarehouse,
+});
+const TEMPLATE_COLUMNS = Object.keys(templateRow("")) as StockImportColumn[];
 
 /** A file over the limit: refused whole, before anything is planned. */
 function refuseTooMany(rows: number): never {
@@ -107,7 +116,7 @@ export async function stockCsvRoutes(
       schema: {
         tags: ["stock"],
         summary:
-          "The stock as CSV: the bikes GET /stock finds with the same q, supplier, status and owner (all without them), in the columns asked for (all by default)",
+          "The stock as CSV: the bikes GET /stock finds with the same q, supplier, status and owner (all without them), in the columns asked for (all by default); with quantity, the units at each place and in transit",
         querystring: stockExportQuerySchema,
         response: { 200: z.string().describe("text/csv"), ...errors(400, 401, 403) },
       },
@@ -118,12 +127,27 @@ export async function stockCsvRoutes(
       const ownerId = owner === "me" ? signedInUser(request).id : undefined;
       const filtered = words.length > 0 || supplier !== undefined || status || ownerId;
       const filter = filtered ? search.condition({ words, supplier, status, ownerId }) : undefined;
+      // With the quantity, where its units are: a column a place, then those in transit.
+      const places = columns.includes("quantity") ? await exportPlaces(db) : [];
+      const header = [
+        ...columns,
+        ...places.map((place) => placeColumnName(place.name)),
+        ...(columns.includes("quantity") ? [IN_TRANSIT_COLUMN] : []),
+      ];
+      const cellsOf = (bike: ExportedBike) => [
+        ...columns.map((column) => CELL_OF[column](bike)),
+        ...places.map((place) => bike.atPlace.get(place.id) ?? 0),
+        ...(columns.includes("quantity") ? [bike.inTransit] : []),
+      ];
       async function* lines() {
-        yield csvLine(columns);
+        yield csvLine(header);
         let after: string | null = null;
         for (;;) {
-          const page = await exportPage(db, after, EXPORT_PAGE, filter);
-          for (const bike of page) yield csvLine(columns.map((column) => CELL_OF[column](bike)));
+          const page = await exportPage(db, after, EXPORT_PAGE, {
+            filter,
+            places: places.length > 0,
+          });
+          for (const bike of page) yield csvLine(cellsOf(bike));
           if (page.length < EXPORT_PAGE) return;
           after = page.at(-1)!.id;
         }
@@ -145,18 +169,17 @@ export async function stockCsvRoutes(
       schema: {
         tags: ["stock"],
         summary:
-          "A CSV to fill in for an import: the header with every column and one example row that adds a bike",
+          "A CSV to fill in for an import: the header with every column (place included) and one example row that adds a bike",
         response: { 200: z.string().describe("text/csv") },
       },
     },
-    async (_request, reply) =>
-      reply
+    async (_request, reply) => {
+      const row = templateRow(await mainWarehouseName(db));
+      return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", 'attachment; filename="stock-template.csv"')
-        .send(
-          csvLine(STOCK_CSV_COLUMNS) +
-            csvLine(STOCK_CSV_COLUMNS.map((column) => STOCK_CSV_TEMPLATE[column])),
-        ),
+        .send(csvLine(TEMPLATE_COLUMNS) + csvLine(TEMPLATE_COLUMNS.map((column) => row[column])));
+    },
   );
 
   routes.post(

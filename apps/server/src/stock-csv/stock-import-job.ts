@@ -7,8 +7,19 @@ import {
 import type { Actor } from "../bikes/bike-writes.ts";
 import { parseCsv } from "./csv-text.ts";
 import type { ImportConnection } from "./import-connection.ts";
-import { currentBikesIn, importStock, type WriteTurn } from "./stock-csv-repository.ts";
-import { columnsOf, idsNamedBy, planImport, previewRow } from "./stock-import-plan.ts";
+import {
+  currentBikesIn,
+  importPlaces,
+  importStock,
+  type WriteTurn,
+} from "./stock-csv-repository.ts";
+import {
+  columnsOf,
+  idsNamedBy,
+  planImport,
+  previewRow,
+  type ImportPlace,
+} from "./stock-import-plan.ts";
 
 /** What an import's process is asked to do with a file (stock-import-process.ts). */
 export type ImportJob =
@@ -28,13 +39,13 @@ export type ImportOutcome =
   | { outcome: "imported"; result: ImportResult };
 
 /** The file read as CSV with its columns known, or the problems that stop it there. */
-function readImport(text: string) {
+function readImport(text: string, places: readonly ImportPlace[]) {
   const parsed = parseCsv(text);
   if (!parsed.ok) {
     return { problems: [{ line: parsed.line, column: null, message: parsed.message }] };
   }
   if (parsed.records.length > STOCK_IMPORT_MAX_ROWS) return { tooMany: parsed.records.length };
-  const { columns, problems } = columnsOf(parsed.header);
+  const { columns, problems } = columnsOf(parsed.header, places);
   if (problems.length > 0) return { problems };
   return { columns, records: parsed.records, problems };
 }
@@ -50,7 +61,8 @@ export async function previewFile(
   connection: ImportConnection,
   text: string,
 ): Promise<PreviewOutcome> {
-  const file = readImport(text);
+  const places = await importPlaces(connection);
+  const file = readImport(text, places);
   if (file.tooMany !== undefined) return { outcome: "too-many-rows", rows: file.tooMany };
   if (!file.columns) {
     const summary = { create: 0, update: 0, unchanged: 0, error: 0 };
@@ -58,7 +70,7 @@ export async function previewFile(
     return { outcome: "previewed", json: JSON.stringify(preview) };
   }
   const current = await currentBikesIn(connection, idsNamedBy(file.columns, file.records));
-  const { rows, problems, failed } = planImport(file.columns, file.records, current);
+  const { rows, problems, failed } = planImport(file.columns, file.records, current, places);
   const summary = {
     create: countOf(rows, "create"),
     update: countOf(rows, "update"),
@@ -83,14 +95,15 @@ export async function importFile(
   actor: Actor,
   turn: WriteTurn,
 ): Promise<ImportOutcome> {
-  const file = readImport(text);
+  const places = await importPlaces(connection);
+  const file = readImport(text, places);
   if (file.tooMany !== undefined) return { outcome: "too-many-rows", rows: file.tooMany };
   if (!file.columns) return { outcome: "refused", problems: file.problems };
   const { columns, records } = file;
   const done = await importStock(
     connection,
     idsNamedBy(columns, records),
-    (current) => planImport(columns, records, current),
+    (current) => planImport(columns, records, current, places),
     actor,
     turn,
   );

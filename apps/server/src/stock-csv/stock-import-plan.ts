@@ -6,10 +6,11 @@ import {
   wholeNumber,
 } from "@ultimate-bikes/contract/bikes";
 import {
-  STOCK_CSV_COLUMNS,
+  STOCK_IMPORT_PLACE_COLUMN,
   type ImportProblem,
   type ImportRow,
   type StockCsvColumn,
+  type StockImportColumn,
 } from "@ultimate-bikes/contract/stock-csv";
 import type { z } from "zod";
 import {
@@ -18,6 +19,12 @@ import {
   type PlannedRow,
   type StoredDetails,
 } from "../bikes/bike-details.ts";
+import {
+  exportOnlyColumns,
+  foldedColumnName,
+  IMPORT_COLUMN_LIST,
+  importColumnNamed,
+} from "./csv-columns.ts";
 import type { CsvRecord } from "./csv-text.ts";
 
 export interface ImportPlan {
@@ -51,35 +58,32 @@ const COLUMN_OF = Object.fromEntries(
   Object.entries(FIELD_OF).map(([column, field]) => [field, column]),
 ) as Record<Field, StockCsvColumn>;
 
-/** Other names spreadsheets give the columns, folded to lower case without spaces or _. */
-const ALIASES: Record<string, StockCsvColumn> = {
-  suppliername: "supplier",
-  qty: "quantity",
-  des: "description",
-  photourl: "photo",
-};
+/** A place an import may name (archived ones too, to say so). */
+export interface ImportPlace {
+  id: string;
+  name: string;
+  archived: boolean;
+}
 
-const folded = (text: string) =>
-  text
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, "");
-
-/** The columns a header names, in its order; an unknown or repeated one is a problem. */
-export function columnsOf(header: string[]) {
-  const byFolded = new Map<string, StockCsvColumn>(
-    STOCK_CSV_COLUMNS.map((column) => [folded(column), column]),
-  );
+/**
+ * The columns a header names, in its order; an unknown or repeated one is a problem. The
+ * columns an export adds for the places (export-only columns) are read past: undefined, as
+ * nothing of them is imported.
+ */
+export function columnsOf(header: string[], places: readonly ImportPlace[]) {
+  const exportOnly = exportOnlyColumns(places.map((place) => place.name));
   const problems: ImportProblem[] = [];
-  const seen = new Set<StockCsvColumn>();
+  const seen = new Set<StockImportColumn>();
   const columns = header.map((name) => {
-    const column = byFolded.get(folded(name)) ?? ALIASES[folded(name)];
+    const column = importColumnNamed(name);
     if (!column) {
-      problems.push({
-        line: 1,
-        column: name,
-        message: `is not a column of the stock; the columns are ${STOCK_CSV_COLUMNS.join(", ")}`,
-      });
+      if (!exportOnly.has(foldedColumnName(name))) {
+        problems.push({
+          line: 1,
+          column: name,
+          message: `is not a column of the stock; the columns are ${IMPORT_COLUMN_LIST}`,
+        });
+      }
     } else if (seen.has(column)) {
       problems.push({ line: 1, column: name, message: "is there twice" });
     }
@@ -90,7 +94,7 @@ export function columnsOf(header: string[]) {
 }
 
 /** The ids the rows name, well formed, to look their bikes up. */
-export function idsNamedBy(columns: (StockCsvColumn | undefined)[], records: CsvRecord[]) {
+export function idsNamedBy(columns: (StockImportColumn | undefined)[], records: CsvRecord[]) {
   const at = columns.indexOf("id");
   if (at < 0) return [];
   return records
@@ -105,13 +109,17 @@ const quantityCell = wholeNumber();
  * What an import will do, row by row: a row without an id adds a bike (every column but the
  * reorder point required); a row with one updates that bike, each empty cell keeping what it has.
  * An update may raise the stock (the difference is an import in the ledger) but never lower it:
- * units leave only by deliveries. Every wrong cell is a problem with its line and column.
+ * units leave only by deliveries. Every wrong cell is a problem with its line and column. A row's
+ * units in go to the place its `place` cell names (an open place, by name, any case), else to the
+ * importer's default place (`placeId` left out).
  */
 export function planImport(
-  columns: (StockCsvColumn | undefined)[],
+  columns: (StockImportColumn | undefined)[],
   records: CsvRecord[],
   current: ReadonlyMap<string, CurrentBike>,
+  places: readonly ImportPlace[],
 ): ImportPlan {
+  const placeNamed = new Map(places.map((place) => [place.name.trim().toLowerCase(), place]));
   const rows: PlannedRow[] = [];
   const problems: ImportProblem[] = [];
   const failed: FailedRow[] = [];
@@ -134,20 +142,30 @@ export function planImport(
   function planRow({ line, cells }: CsvRecord): PlannedRow | undefined {
     const given: Partial<Record<Field, string>> = {};
     let id = "";
+    let placeName = "";
     columns.forEach((column, index) => {
       const cell = cells[index]?.trim() ?? "";
       if (!column || cell === "") return;
       if (column === "id") id = cell;
+      else if (column === STOCK_IMPORT_PLACE_COLUMN) placeName = cell;
       else given[FIELD_OF[column]] = cell;
     });
-    const problem = (column: StockCsvColumn | null, message: string) =>
+    const problem = (column: StockImportColumn | null, message: string) =>
       problems.push({ line, column, message });
     const fieldProblems = (issues: z.core.$ZodIssue[]) =>
       issues.forEach((issue) => problem(COLUMN_OF[issue.path[0] as Field] ?? null, issue.message));
 
+    // Where its units go: named, it must be an open place, whatever else the row does.
+    const place = placeName === "" ? undefined : placeNamed.get(placeName.toLowerCase());
+    if (placeName !== "" && !place) problem("place", `names no place: "${placeName}"`);
+    else if (place?.archived) {
+      problem("place", `names ${place.name}, which is archived: it takes no new stock`);
+    }
+    const at = place && !place.archived ? { placeId: place.id } : {};
+
     if (id === "") {
       const parsed = newBikeRow.safeParse(given);
-      if (parsed.success) return { line, action: "create", bike: parsed.data };
+      if (parsed.success) return { line, action: "create", bike: parsed.data, ...at };
       fieldProblems(parsed.error.issues);
       return undefined;
     }
@@ -186,13 +204,13 @@ export function planImport(
     if (changes.length === 0 && unitsIn === 0) {
       return { line, action: "unchanged", id, name: bike.name };
     }
-    return { line, action: "update", id, before: bike, next: next.data, changes, unitsIn };
+    return { line, action: "update", id, before: bike, next: next.data, changes, unitsIn, ...at };
   }
 }
 
 /** The trimmed cell of a column in a record; "" when the file has no such column. */
 function cellOf(
-  columns: (StockCsvColumn | undefined)[],
+  columns: (StockImportColumn | undefined)[],
   record: CsvRecord,
   column: StockCsvColumn,
 ) {

@@ -154,11 +154,26 @@ export async function writeImportedRows(
   }
   const updates = rows.filter((row) => row.action === "update");
   const quantities = await updateBikes(connection, updates, at);
-  const placeId = await defaultPlaceOf(connection, actor.id);
-  const atPlace = await addAtPlace(connection, placeId, [
-    ...created.map((row) => ({ bikeId: createdIds.get(row)!, units: row.bike.quantity })),
-    ...updates.map((row) => ({ bikeId: row.id, units: row.unitsIn })),
-  ]);
+  // Each bike's units go where its row says, else to the importer's default place; a bike is on
+  // one row of a file, so it has one place.
+  const defaultPlace = await defaultPlaceOf(connection, actor.id);
+  const placeOf = new Map<string, string>();
+  const unitsAt = new Map<string, { bikeId: string; units: number }[]>();
+  const unitsIn = (bikeId: string, placeId: string | undefined, units: number) => {
+    const place = placeId ?? defaultPlace;
+    placeOf.set(bikeId, place);
+    const here = unitsAt.get(place) ?? [];
+    here.push({ bikeId, units });
+    unitsAt.set(place, here);
+  };
+  for (const row of created) unitsIn(createdIds.get(row)!, row.placeId, row.bike.quantity);
+  for (const row of updates) unitsIn(row.id, row.placeId, row.unitsIn);
+  const atPlace = new Map<string, number>();
+  for (const [place, units] of unitsAt) {
+    for (const [bikeId, after] of await addAtPlace(connection, place, units)) {
+      atPlace.set(bikeId, after);
+    }
+  }
 
   const entry = (
     bike: { id: string; name: string },
@@ -176,7 +191,7 @@ export async function writeImportedRows(
     reference,
     changes,
     // Units moved at the place; an edit moves none.
-    kind === "edit" ? null : placeId,
+    kind === "edit" ? null : (placeOf.get(bike.id) ?? defaultPlace),
     kind === "edit" ? null : delta,
     kind === "edit" ? null : (atPlace.get(bike.id) ?? 0),
   ];

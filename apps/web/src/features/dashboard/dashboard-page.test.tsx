@@ -43,6 +43,9 @@ const large: Dashboard = {
     value: 1_000_000 - index,
   })),
   otherSuppliers: { suppliers: 1492, value: 113_000_000_000 },
+  byPlace: [],
+  inTransit: { units: 0, valueAtPrice: 0, valueAtCost: null, unitsAtCost: 0 },
+  transfersInTransit: { count: 0, units: 0, items: [] },
 };
 
 function renderDashboard(dashboard: Dashboard) {
@@ -128,5 +131,63 @@ describe("the dashboard", () => {
     expect(within(table).queryByText(/Others/)).toBeNull();
     const value = await tile("Stock value");
     expect(value).toHaveTextContent("$999.50At sale price: no cost prices given");
+  });
+});
+
+describe("the dashboard's places", () => {
+  const warehouse = { id: "00000000-0000-4000-8000-000000000001", name: "Main warehouse" };
+  const khulna = { id: "5b0c0e7a-4f4e-4b8e-9f8e-2a4d5c6b7a81", name: "Khulna showroom" };
+  const transfer = {
+    id: "7c0c0e7a-4f4e-4b8e-9f8e-2a4d5c6b7a82",
+    number: "T-000001",
+    source: warehouse,
+    destination: khulna,
+    units: 3,
+    sentAt: "2026-11-25T09:30:00.000Z",
+  };
+  const byPlace: Dashboard = {
+    ...large,
+    byPlace: [
+      { place: warehouse, units: 5, valueAtPrice: 1000, valueAtCost: 240, unitsAtCost: 2 },
+      { place: khulna, units: 0, valueAtPrice: 0, valueAtCost: null, unitsAtCost: 0 },
+    ],
+    inTransit: { units: 3, valueAtPrice: 600, valueAtCost: 360, unitsAtCost: 3 },
+    transfersInTransit: { count: 21, units: 40, items: [transfer] },
+  };
+  const cells = (row: HTMLElement) =>
+    [...row.querySelectorAll("th, td")].map((cell) => cell.textContent);
+
+  it("has each place's units and value, at cost where known, and the units in transit", async () => {
+    renderDashboard(byPlace);
+    const table = await screen.findByRole("table", { name: "Stock by place" });
+    expect(within(table).getAllByRole("row").map(cells)).toEqual([
+      ["Place", "Units", "At sale price", "At cost"],
+      ["Main warehouse", "5", "$1,000.00", "$240.00 (2 of 5 units)"],
+      ["Khulna showroom", "0", "$0.00", ""],
+      ["In transit", "3", "$600.00", "$360.00"],
+    ]);
+  });
+
+  it("lists the transfers on their way, each a link to it, and how many more there are", async () => {
+    renderDashboard(byPlace);
+    const table = await screen.findByRole("table", { name: "Transfers in transit" });
+    const [, row] = within(table).getAllByRole("row");
+    expect(within(row!).getByRole("link", { name: "T-000001" })).toHaveAttribute(
+      "href",
+      `/transfers/${transfer.id}`,
+    );
+    expect(row).toHaveTextContent("Main warehouse → to Khulna showroom3");
+    expect(
+      screen.getByText("21 transfers on the way, 40 units. These are the 1 sent longest ago."),
+    ).toBeVisible();
+    expect(screen.getByRole("link", { name: "All transfers in transit" })).toHaveAttribute(
+      "href",
+      "/transfers?status=sent",
+    );
+  });
+
+  it("says when no transfer is on its way", async () => {
+    renderDashboard(large);
+    expect(await screen.findByText("No transfers in transit.")).toBeVisible();
   });
 });

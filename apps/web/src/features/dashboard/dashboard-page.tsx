@@ -8,6 +8,7 @@ import { Skeleton, SkeletonLines } from "../../components/skeleton";
 import { paths } from "../../lib/paths";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useDashboard } from "./dashboard-api";
+import { DashboardPlaces } from "./dashboard-places";
 import { FigureText } from "./figure-text";
 import { countFigure, moneyFigure, valuationText, type Figure } from "./dashboard-figures";
 
@@ -97,6 +98,7 @@ export function DashboardPage() {
               </div>
             ))}
           </dl>
+          <DashboardPlaces dashboard={dashboard.data} />
           <Suspense
             fallback={
               <Skeleton label="Loading the charts…">

@@ -15,7 +15,10 @@ const SUGGESTIONS = 8;
  * The ledger's filters as the page keeps them in its URL; `bike` is a bike as a person names it
  * (its stock number, id or name: the server finds it).
  */
-export type LedgerFilters = Pick<LedgerQueryInput, "bike" | "actor" | "kind" | "from" | "to">;
+export type LedgerFilters = Pick<
+  LedgerQueryInput,
+  "bike" | "actor" | "kind" | "place" | "from" | "to"
+>;
 
 /** The query string of a filtered read: set filters only, in a fixed order. */
 export function ledgerSearch(filters: LedgerFilters, extra: Record<string, string> = {}) {

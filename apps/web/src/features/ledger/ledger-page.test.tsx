@@ -47,6 +47,7 @@ function renderLedger() {
       asked.push(url);
       if (url === "/api/account") return Response.json(signedInAccount("staff"));
       if (url === "/api/movements/people") return Response.json([]);
+      if (url.startsWith("/api/places")) return Response.json([]);
       const query = new URL(url, "http://localhost").searchParams;
       if (url.startsWith("/api/stock?")) {
         const words = query.get("q")!.toLowerCase();
@@ -123,5 +124,107 @@ describe("the ledger's bike filter", () => {
     await user.type(bike, "Honda CB500{Enter}");
     expect(await screen.findByLabelText("Address")).toHaveTextContent("?bike=Honda+CB500");
     expect(asked.at(-1)).toBe("/api/movements?bike=Honda+CB500");
+  });
+});
+
+describe("the ledger's places", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const warehouse = { id: "00000000-0000-4000-8000-000000000001", name: "Main warehouse" };
+  const khulna = { id: "5b0c0e7a-4f4e-4b8e-9f8e-2a4d5c6b7a81", name: "Khulna showroom" };
+  const place = (ref: typeof warehouse, archived: boolean) => ({
+    ...ref,
+    kind: "showroom",
+    city: "Khulna",
+    address: null,
+    archivedAt: archived ? "2026-11-20T10:00:00.000Z" : null,
+    main: ref === warehouse,
+    units: 0,
+  });
+  const transfer = { id: "7c0c0e7a-4f4e-4b8e-9f8e-2a4d5c6b7a82", number: "T-000001" };
+  const steps: LedgerEntry[] = [
+    {
+      ...entry(cb500, 3),
+      kind: "shortfall",
+      delta: -1,
+      reference: "Dented in the truck",
+      transfer,
+    },
+    { ...entry(cb500, 2), kind: "receive", delta: 0, place: khulna, placeDelta: 2, transfer },
+    { ...entry(cb500, 1), kind: "send", delta: 0, place: warehouse, placeDelta: -3, transfer },
+  ];
+
+  /** The ledger at `width` px, against an API that filters the steps by place. */
+  function renderSteps(width: number) {
+    const asked: string[] = [];
+    stubScreenWidth(width);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        asked.push(url);
+        if (url === "/api/account") return Response.json(signedInAccount("staff"));
+        if (url === "/api/movements/people") return Response.json([]);
+        if (url === "/api/places?archived=include") {
+          return Response.json([place(warehouse, false), place(khulna, true)]);
+        }
+        const at = new URL(url, "http://localhost").searchParams.get("place");
+        const items = steps.filter((step) => !at || step.place?.id === at);
+        return Response.json({ items, nextCursor: null });
+      }),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={["/movements"]}>
+          <LedgerPage />
+          <Address />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    return { asked, user: userEvent.setup() };
+  }
+
+  it("says a transfer's steps as sentences, with the place and the transfer's number", async () => {
+    renderSteps(1280);
+    await screen.findByRole("table", { name: "Movements" });
+    const texts = rows()
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole("cell")
+          .slice(3, 5)
+          .map((cell) => cell.textContent),
+      );
+    expect(texts).toEqual([
+      ["", "Short on arrival: 1 did not arrive (T-000001)"],
+      ["Khulna showroom", "Received 2 at Khulna showroom (T-000001)"],
+      ["Main warehouse", "Sent 3 from Main warehouse (T-000001)"],
+    ]);
+    expect(within(rows()[3]!).getByRole("link", { name: "T-000001" })).toHaveAttribute(
+      "href",
+      `/transfers/${transfer.id}`,
+    );
+  });
+
+  it("filters by place, archived ones too, kept in the address", async () => {
+    const { user, asked } = renderSteps(1280);
+    await screen.findByRole("table", { name: "Movements" });
+    const select = screen.getByRole("combobox", { name: "Place" });
+    await screen.findByRole("option", { name: "Khulna showroom (archived)" });
+    await user.selectOptions(select, "Khulna showroom (archived)");
+    expect(await screen.findByLabelText("Address")).toHaveTextContent(`?place=${khulna.id}`);
+    await vi.waitFor(() => expect(rows()).toHaveLength(2));
+    expect(asked.at(-1)).toBe(`/api/movements?place=${khulna.id}`);
+    expect(screen.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      `/api/movements.csv?place=${khulna.id}`,
+    );
+  });
+
+  it("shows the place on a phone's cards too", async () => {
+    renderSteps(375);
+    const cards = await screen.findAllByRole("heading", { name: "Honda CB500" });
+    expect(cards).toHaveLength(3);
+    const sent = screen.getByText("Sent 3 from Main warehouse", { exact: false }).closest("dl")!;
+    expect(within(sent).getByText("Place").nextElementSibling).toHaveTextContent("Main warehouse");
   });
 });

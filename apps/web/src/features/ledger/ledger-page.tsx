@@ -15,6 +15,7 @@ import { Skeleton, SkeletonTable } from "../../components/skeleton";
 import { changeText } from "../../lib/bike-changes";
 import { formatDateTime } from "../../lib/format";
 import { bikePagePath } from "../../lib/paths";
+import { usePlaces } from "../../lib/places";
 import { useAddressState } from "../../lib/use-address-state";
 import { useMediaQuery } from "../../lib/use-media-query";
 import {
@@ -24,6 +25,9 @@ import {
   useLedgerPeople,
   type LedgerFilters,
 } from "./ledger-api";
+
+/** A transfer's page (issue 23), which the transfers screens serve. */
+const transferPagePath = (id: string) => `/transfers/${encodeURIComponent(id)}`;
 
 const KIND_LABELS: Record<StockMovementKind, string> = {
   seed: "Opening stock",
@@ -38,13 +42,14 @@ const KIND_LABELS: Record<StockMovementKind, string> = {
   shortfall: "Short on arrival",
 };
 
-/** The filters the URL holds: `?bike=&person=&kind=&from=&to=`. */
+/** The filters the URL holds: `?bike=&person=&kind=&place=&from=&to=`. */
 function filtersOf(search: URLSearchParams): LedgerFilters {
   const kind = stockMovementKindSchema.safeParse(search.get("kind"));
   return {
     bike: search.get("bike") ?? undefined,
     actor: search.get("person") ?? undefined,
     kind: kind.success ? kind.data : undefined,
+    place: search.get("place") ?? undefined,
     from: search.get("from") ?? undefined,
     to: search.get("to") ?? undefined,
   };
@@ -54,6 +59,7 @@ const URL_NAMES: Record<keyof LedgerFilters, string> = {
   bike: "bike",
   actor: "person",
   kind: "kind",
+  place: "place",
   from: "from",
   to: "to",
 };
@@ -62,10 +68,36 @@ const FILTER_NAMES = Object.keys(URL_NAMES) as (keyof LedgerFilters)[];
 /** "+3", "−1", "0": a change as the table shows it. */
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : "0");
 
-function whatOf(entry: LedgerEntry): string {
+/**
+ * What happened, as a sentence: a transfer's steps say how many, and where ("Sent 3 from Main
+ * warehouse"), an edit each field's change; the transfer's number follows (WhatCell).
+ */
+function whatOf({ kind, delta, place, placeDelta, changes }: LedgerEntry): string {
+  if (kind === "send" && place && placeDelta !== null) {
+    return `Sent ${-placeDelta} from ${place.name}`;
+  }
+  if (kind === "receive" && place && placeDelta !== null) {
+    return `Received ${placeDelta} at ${place.name}`;
+  }
+  if (kind === "shortfall") return `Short on arrival: ${-delta} did not arrive`;
   // A person reads a field's name and its values, never a photo's path (lib/bike-changes.ts).
-  const changes = (entry.changes ?? []).map(changeText);
-  return [KIND_LABELS[entry.kind], ...changes].join("; ");
+  return [KIND_LABELS[kind], ...(changes ?? []).map(changeText)].join("; ");
+}
+
+/** What happened, and the transfer it belongs to, by its number, a link to it. */
+function WhatText({ entry }: { entry: LedgerEntry }) {
+  return (
+    <>
+      {whatOf(entry)}
+      {entry.transfer && (
+        <>
+          {" ("}
+          <Link to={transferPagePath(entry.transfer.id)}>{entry.transfer.number}</Link>
+          {")"}
+        </>
+      )}
+    </>
+  );
 }
 
 /** Staff read every stock movement here (issue 13); others read why they cannot. */
@@ -91,6 +123,8 @@ function Ledger() {
   const setFilter = (name: keyof LedgerFilters, value: string) =>
     setFilters({ ...filters, [name]: value || undefined });
   const people = useLedgerPeople();
+  // Archived places too: their movements stay in the ledger.
+  const places = usePlaces(true);
   const ledger = useLedger(filters);
   const entries = ledger.data?.pages.flatMap((page) => page.items) ?? [];
   const wide = useMediaQuery("(min-width: 768px)");
@@ -112,6 +146,22 @@ function Ledger() {
               value={filters.bike ?? ""}
               onChange={(bike) => setFilter("bike", bike)}
             />
+          </Col>
+          <Col xs={12} md={4}>
+            <Form.Group controlId="ledger-place">
+              <Form.Label>Place</Form.Label>
+              <Form.Select
+                value={filters.place ?? ""}
+                onChange={(event) => setFilter("place", event.currentTarget.value)}
+              >
+                <option value="">Anywhere</option>
+                {places.data?.map((place) => (
+                  <option key={place.id} value={place.id}>
+                    {place.archivedAt === null ? place.name : `${place.name} (archived)`}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
           </Col>
           <Col xs={6} md={2}>
             <Form.Group controlId="ledger-person">
@@ -179,7 +229,7 @@ function Ledger() {
       </p>
       {ledger.isPending ? (
         <Skeleton label="Loading the ledger…">
-          <SkeletonTable rows={6} columns={6} />
+          <SkeletonTable rows={6} columns={8} />
         </Skeleton>
       ) : ledger.error ? (
         <ErrorMessage error={ledger.error} onRetry={() => void ledger.refetch()} />
@@ -310,6 +360,7 @@ function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
           <th scope="col">When</th>
           <th scope="col">Bike</th>
           <th scope="col">Who</th>
+          <th scope="col">Place</th>
           <th scope="col">What</th>
           <th scope="col" className="text-end">
             Change
@@ -328,7 +379,10 @@ function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
               <Link to={bikePagePath(entry.bikeId)}>{entry.bikeName}</Link>
             </td>
             <td>{entry.actorName ?? "Warehouse"}</td>
-            <td className="text-break">{whatOf(entry)}</td>
+            <td className="text-break">{entry.place?.name ?? ""}</td>
+            <td className="text-break">
+              <WhatText entry={entry} />
+            </td>
             <td className="text-end">{signed(entry.delta)}</td>
             <td className="text-end">{entry.quantityAfter}</td>
             <td className="text-break">{entry.reference ?? ""}</td>
@@ -357,8 +411,16 @@ function LedgerCards({ entries }: { entries: LedgerEntry[] }) {
             <dd className="col-7">{formatDateTime(entry.at)}</dd>
             <dt className="col-5">Who</dt>
             <dd className="col-7">{entry.actorName ?? "Warehouse"}</dd>
+            {entry.place && (
+              <>
+                <dt className="col-5">Place</dt>
+                <dd className="col-7 text-break">{entry.place.name}</dd>
+              </>
+            )}
             <dt className="col-5">What</dt>
-            <dd className="col-7 text-break">{whatOf(entry)}</dd>
+            <dd className="col-7 text-break">
+              <WhatText entry={entry} />
+            </dd>
             <dt className="col-5">Change</dt>
             <dd className="col-7">{signed(entry.delta)}</dd>
             <dt className="col-5">Quantity after</dt>

@@ -1,6 +1,7 @@
 import { StaffPage } from "../../components/staff-page";
 import {
   STOCK_CSV_COLUMNS,
+  STOCK_IMPORT_PLACE_COLUMN,
   STOCK_IMPORT_MAX_BYTES,
   STOCK_IMPORT_MAX_ROWS,
   type ImportPreview,
@@ -109,7 +110,9 @@ function ImportSection() {
       <p>
         A row without an id adds a bike; a row with a bike's id updates it, and an empty cell keeps
         what it has. The quantity of a bike already here may only go up: the difference is an import
-        in its ledger. The columns, in any order: {STOCK_CSV_COLUMNS.join(", ")}. Comma, semicolon
+        in its ledger. The columns, in any order: {STOCK_CSV_COLUMNS.join(", ")}, and{" "}
+        {STOCK_IMPORT_PLACE_COLUMN}: a place's name, where the row's units go (without it, your
+        default place). An export's columns of units at each place are read past. Comma, semicolon
         or tab between fields; at most {STOCK_IMPORT_MAX_ROWS.toLocaleString("en-US")} rows. You see
         what will happen before anything changes, and the file is imported whole or not at all.
       </p>
@@ -342,6 +345,9 @@ function ExportSection() {
             onChange={(event) => toggle(column, event.currentTarget.checked)}
           />
         ))}
+        <Form.Text as="p" className="mb-0">
+          With the quantity come the units at each place, a column each, and the units in transit.
+        </Form.Text>
       </fieldset>
       {columns.length > 0 ? (
         <a
