@@ -89,7 +89,7 @@ for (const size of SCREEN_SIZES) {
       await expect(rows.nth(0).getByRole("cell")).toHaveText([
         /\S/,
         staffName,
-        "Delivered 4 (ref. SO-77)",
+        "Delivered 4 at Main warehouse (ref. SO-77)",
         "6",
       ]);
 
@@ -98,7 +98,9 @@ for (const size of SCREEN_SIZES) {
       expect(await deliverOne(page)).toBe(4);
       const toasts = page.locator(".Toastify__toast");
       await expect(toasts).toHaveCount(3);
-      await expect(rows.nth(0).getByRole("cell").nth(2)).toHaveText("Delivered 1");
+      await expect(rows.nth(0).getByRole("cell").nth(2)).toHaveText(
+        "Delivered 1 at Main warehouse",
+      );
       const actions = [
         referenceField(page),
         deliverCount(page),

@@ -95,7 +95,7 @@ test("Inventory opened directly gets its code and its first page of stock beside
   await page.goto("/inventory");
   await expect(resultCount(page)).toBeVisible();
 
-  const reads = ["/api/stock?sort=created&limit=24", "/api/suppliers"];
+  const reads = ["/api/stock?sort=created&limit=24", "/api/suppliers", "/api/places"];
   expect(await hintedReads(page)).toEqual(reads);
   await expectChunksLoadedOnce(page);
   await expectReadsServedByPreloads(page, reads);
@@ -141,13 +141,18 @@ test("a bike's page opened directly gets the account and that bike from the prel
   expect(warnings).toEqual([]);
 });
 
-test("Manage Inventory opened directly gets the account, its first rows and the suppliers from the preloads", async ({
+test("Manage Inventory opened directly gets the account, its first rows, the suppliers and the places from the preloads", async ({
   signedInPage: page,
 }) => {
   const warnings = watchPreloadWarnings(page);
   await page.goto("/manage-inventory");
   await expect(resultCount(page)).toBeVisible();
-  const reads = ["/api/account", "/api/stock?sort=created&limit=50", "/api/suppliers"];
+  const reads = [
+    "/api/account",
+    "/api/stock?sort=created&limit=50",
+    "/api/suppliers",
+    "/api/places",
+  ];
   expect(await hintedReads(page)).toEqual(reads);
   await expectReadsServedByPreloads(page, reads);
   expect(warnings).toEqual([]);

@@ -92,7 +92,9 @@ test("a delivery shows on a colleague's page of the same bike at once, without a
   await expect(changeNote(theirs, "1 delivered just now")).toBeVisible();
   // The ledger below is the one thing asked again (the app refetches a shown ledger on events).
   await expect(movementRows(theirs)).toHaveCount(2);
-  await expect(movementRows(theirs).first().getByRole("cell").nth(2)).toHaveText("Delivered 1");
+  await expect(movementRows(theirs).first().getByRole("cell").nth(2)).toHaveText(
+    "Delivered 1 at Main warehouse",
+  );
   expect(requests).toEqual([`GET /api/bikes/${id}/movements?limit=10`]);
   expect(navigations()).toBe(0);
   expect(await documentStillMarked(theirs)).toBe(true);

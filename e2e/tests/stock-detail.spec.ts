@@ -69,10 +69,30 @@ test.describe("bike detail: Delivered", () => {
     // the person who did each, never their email address.
     const rows = movementRows(page);
     await expect(rows).toHaveCount(4);
-    await expect(rows.nth(0).getByRole("cell")).toHaveText([/\S/, staffName, "Imported 1", "1"]);
-    await expect(rows.nth(1).getByRole("cell")).toHaveText([/\S/, staffName, "Delivered 1", "0"]);
-    await expect(rows.nth(2).getByRole("cell")).toHaveText([/\S/, staffName, "Delivered 1", "1"]);
-    await expect(rows.nth(3).getByRole("cell")).toHaveText([/\S/, staffName, "Added with 2", "2"]);
+    await expect(rows.nth(0).getByRole("cell")).toHaveText([
+      /\S/,
+      staffName,
+      "Imported 1 at Main warehouse",
+      "1",
+    ]);
+    await expect(rows.nth(1).getByRole("cell")).toHaveText([
+      /\S/,
+      staffName,
+      "Delivered 1 at Main warehouse",
+      "0",
+    ]);
+    await expect(rows.nth(2).getByRole("cell")).toHaveText([
+      /\S/,
+      staffName,
+      "Delivered 1 at Main warehouse",
+      "1",
+    ]);
+    await expect(rows.nth(3).getByRole("cell")).toHaveText([
+      /\S/,
+      staffName,
+      "Added with 2 at Main warehouse",
+      "2",
+    ]);
   });
 
   test("the quantity shown follows the server's answers, not a local count", async ({
@@ -103,7 +123,9 @@ test.describe("bike detail: Delivered", () => {
     expect((await refused).status()).toBe(409);
     await expect(toast(page, "Your stock is empty")).toBeVisible();
     await expect(shownQuantity(page)).toHaveText("0");
-    await expect(movementRows(page).first().getByRole("cell").nth(2)).toHaveText("Delivered 1");
+    await expect(movementRows(page).first().getByRole("cell").nth(2)).toHaveText(
+      "Delivered 1 at Main warehouse",
+    );
     // A further click says so again, without a request.
     const refusedAgain = await countToastsFromNow(page, "Your stock is empty");
     await deliveredButton(page).click();
@@ -154,7 +176,9 @@ test("Import adds whole positive numbers and refuses anything else without a req
   await expect(importInput(page)).toHaveValue("");
   expect(imports).toHaveLength(2);
   expect((await fetchBike(page, id))?.quantity).toBe(15);
-  await expect(movementRows(page).first().getByRole("cell").nth(2)).toHaveText("Imported 10");
+  await expect(movementRows(page).first().getByRole("cell").nth(2)).toHaveText(
+    "Imported 10 at Main warehouse",
+  );
 });
 
 test("/inventory/inventory/{id} shows the same detail page", async ({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bikeSchema, TEXT_MAX } from "./bikes.ts";
+import { placeIdSchema } from "./places.ts";
 import { safeText } from "./safe-text.ts";
 
 /**
@@ -60,12 +61,14 @@ export const defaultStockSort = (q: string | undefined): StockSort =>
 /**
  * Which bikes a search keeps: `GET /api/stock`'s and the CSV export's. `q`: words, each matched
  * as the start of a word in the name, supplier or description, ignoring case and accents.
+ * `place`: only bikes with units at that place (a place id; an unknown one is a 400 naming it).
  */
 export const stockFilterQuerySchema = z.strictObject({
   q: safeText(SEARCH_TEXT_MAX, { required: false }).optional(),
   supplier: safeText(TEXT_MAX).optional(),
   status: z.enum(stockStatusSchema.options, { error: "must be in, low or out" }).optional(),
   owner: z.literal("me", { error: "must be me" }).optional(),
+  place: placeIdSchema.optional(),
 });
 
 /**

@@ -45,8 +45,8 @@ const cursorMessages: Record<CursorProblem, string> = {
 /**
  * The one place a stock refusal becomes an HTTP error: 404 for no such bike, 409 with the
  * quantity stored now, 403, 428 for a new total or an edit without what it was made from, 412 for
- * an edit made from details changed since, 400 for a new total below its starting point or an
- * unusable search cursor. A done outcome gives its value.
+ * an edit made from details changed since, 400 for a new total below its starting point, a
+ * search's unknown place or an unusable search cursor. A done outcome gives its value.
  */
 export function orHttpError<T>(outcome: Outcome<T>): T {
   switch (outcome.status) {
@@ -93,6 +93,11 @@ export function orHttpError<T>(outcome: Outcome<T>): T {
         412,
         "Someone else changed this bike while you were editing it. Nothing was saved: look at their changes, then save again.",
       );
+    case "unknown-place-filter": {
+      // As the schema names a malformed one: a filter is input to fix, not a missing resource.
+      const field = { field: "querystring.place", message: NO_SUCH_PLACE };
+      throw new HttpError(400, `${field.field}: ${field.message}`, { fields: [field] });
+    }
     case "unusable-cursor": {
       // Named as the error handler names every query field (plugins/errors.ts).
       const field = { field: "querystring.cursor", message: cursorMessages[outcome.problem] };

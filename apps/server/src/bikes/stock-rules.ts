@@ -78,6 +78,8 @@ export type Outcome<T> =
   | { status: "starting-total-missing" }
   /** A new total below the total it was computed from: an import cannot lower the stock. */
   | { status: "total-below-starting-total" }
+  /** A search's `place` that names no place. */
+  | { status: "unknown-place-filter" }
   /** A search cursor that is not one of ours, or not for this sort. */
   | { status: "unusable-cursor"; problem: CursorProblem }
   /** An edit without the tag of the details it was made from (If-Match). */
@@ -186,6 +188,10 @@ export function createStockRules(
     async search(query: StockQuery, ownerId?: string): Promise<Outcome<StockPage>> {
       const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query.sort);
       if (typeof after === "string") return { status: "unusable-cursor", problem: after };
+      // An archived place may still hold stock, so it filters; only an unknown one is refused.
+      if (query.place !== undefined && (await bikes.checkPlace(query.place)).status === "unknown") {
+        return { status: "unknown-place-filter" };
+      }
       // A search that is a stock number (UB-00042) finds that bike, not the words.
       const stockNumber = parseStockNumber(query.q ?? "");
       const filters = {
@@ -194,6 +200,7 @@ export function createStockRules(
         supplier: query.supplier,
         status: query.status,
         ownerId,
+        placeId: query.place,
       };
       const page = await search.page(filters, query.sort, query.limit, after);
       return done({

@@ -25,6 +25,8 @@ export interface StockFilters {
   supplier?: string | undefined;
   status?: StockStatus | undefined;
   ownerId?: string | undefined;
+  /** Only bikes with units at this place (`bike_stock.quantity > 0`). */
+  placeId?: string | undefined;
   /** The bike with this stock number (a search for `UB-00042`), instead of any words. */
   stockNumber?: number | undefined;
   /** Only the bikes of this rank of the relevance order (RELEVANCE_RANKS); with words only. */
@@ -32,7 +34,11 @@ export interface StockFilters {
 }
 
 /** A bike as a search lists it, before the stock rules add its status. */
-export type SearchedBike = BikeFields & { updatedAt: string };
+export type SearchedBike = BikeFields & {
+  updatedAt: string;
+  /** With a place filter: the bike's units at that place. */
+  placeQuantity?: number;
+};
 
 export interface SearchPage {
   items: SearchedBike[];
@@ -57,6 +63,15 @@ type BikeFilter = ExpressionBuilder<Database, "bike">;
  * uses a partial index only for a query that states its condition.
  */
 const atOrBelowReorderPoint = sql<SqlBool>`quantity <= reorder_point`;
+
+/**
+ * The bikes with units at a place, from bike_stock_place_idx (migration 020). Its condition is
+ * written out, not bound, as a planner uses a partial index only for a query that states it.
+ * A set, not a join: the search's plans (SearchPlan) still pick how to walk `bike`, and on both
+ * databases the set is read once per query, not once per bike.
+ */
+const atPlace = (placeId: string) =>
+  sql<SqlBool>`bike.id in (select bike_stock.bike_id from bike_stock where bike_stock.place_id = ${placeId} and quantity > 0)`;
 
 /** `stockStatusOf` (packages/contract/src/stock.ts), in SQL. */
 const STATUS_CONDITIONS: Record<StockStatus, (eb: BikeFilter) => Expression<SqlBool>> = {
@@ -198,6 +213,7 @@ export function createStockSearch(
     }
     if (filters.status) conditions.push(STATUS_CONDITIONS[filters.status](eb));
     if (filters.ownerId !== undefined) conditions.push(eb("bike.owner_id", "=", filters.ownerId));
+    if (filters.placeId !== undefined) conditions.push(atPlace(filters.placeId));
     return eb.and(conditions);
   };
 
@@ -227,7 +243,10 @@ export function createStockSearch(
 
   async function count(filters: StockFilters): Promise<number> {
     const wordsOnly =
-      filters.supplier === undefined && !filters.status && filters.ownerId === undefined;
+      filters.supplier === undefined &&
+      !filters.status &&
+      filters.ownerId === undefined &&
+      filters.placeId === undefined;
     if (kind === "sqlite" && filters.words.length > 0 && wordsOnly && filters.rank !== "exact") {
       // The index holds one row per bike (migration 003's triggers), so its matches are the
       // count, without looking up each matching bike: at 100,000 bikes, a two-letter search
@@ -342,11 +361,46 @@ export function createStockSearch(
     return { items, last: undefined, total };
   }
 
+  /**
+   * Each bike's units at the filter's place, looked up for the page's few bikes only (by
+   * bike_stock's key): inside the search it would be read for every match a narrow plan collects.
+   */
+  async function withPlaceQuantities(page: SearchPage, placeId: string): Promise<SearchPage> {
+    if (page.items.length === 0) return page;
+    const rows = await db
+      .selectFrom("bike_stock")
+      .select(["bike_id", "quantity"])
+      .where("place_id", "=", placeId)
+      .where(
+        "bike_id",
+        "in",
+        page.items.map((bike) => bike._id),
+      )
+      .execute();
+    const units = new Map(rows.map((row) => [row.bike_id, row.quantity]));
+    return {
+      ...page,
+      items: page.items.map((bike) => ({ ...bike, placeQuantity: units.get(bike._id) ?? 0 })),
+    };
+  }
+
+  async function unplacedPage(
+    filters: StockFilters,
+    sort: StockSort,
+    limit: number,
+    after: Position | undefined,
+  ): Promise<SearchPage> {
+    if (sort === "relevance") return relevancePage(filters, limit, after);
+    const page = await sortedPage(filters, sort, limit, after);
+    return { items: page.items, last: page.more ? page.end : undefined, total: page.total };
+  }
+
   return {
     /**
      * Up to `limit` bikes after `after` in the sort's order (its key, then the id), and how many
      * match in all. Never OFFSET: the next page starts strictly after the last row shown, so rows
      * added or removed meanwhile cannot shift a bike onto a second page or off every page.
+     * With a place filter, each bike says its units there.
      */
     async page(
       filters: StockFilters,
@@ -354,9 +408,8 @@ export function createStockSearch(
       limit: number,
       after: Position | undefined,
     ): Promise<SearchPage> {
-      if (sort === "relevance") return relevancePage(filters, limit, after);
-      const page = await sortedPage(filters, sort, limit, after);
-      return { items: page.items, last: page.more ? page.end : undefined, total: page.total };
+      const page = await unplacedPage(filters, sort, limit, after);
+      return filters.placeId === undefined ? page : withPlaceQuantities(page, filters.placeId);
     },
 
     /** The bikes a search keeps, as a condition on `bike` (the CSV export's filter). */

@@ -9,6 +9,7 @@ import { BikeDetailPage } from "../features/bikes/bike-detail-page";
 import { InventoryPage } from "../features/bikes/inventory-page";
 import { LiveStock } from "../features/bikes/live-stock";
 import { FakeEventSource } from "./fake-event-source";
+import { TEST_PLACES } from "./places";
 
 /* The live stock tests' app: its screens, an API answering them, and the stream's events. */
 
@@ -66,6 +67,7 @@ export function renderApp(
       const { pathname } = new URL(url, "http://localhost");
       requests.push(pathname);
       if (pathname === "/api/suppliers") return json(pathname, []);
+      if (pathname === "/api/places") return json(pathname, TEST_PLACES);
       // Signed in as staff: the bike page shows its stock actions to staff only.
       if (pathname === "/api/account") return json(pathname, STAFF_ACCOUNT);
       if (pathname === "/api/stock") {

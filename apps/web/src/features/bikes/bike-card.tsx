@@ -8,8 +8,11 @@ import { bikePagePath } from "../../lib/paths";
 import { BikePhoto } from "./bike-photo";
 import { StockBadge } from "./stock-badge";
 
-/** The stock's view of a bike: its description, then price, quantity and supplier as terms. */
-function StockFacts({ bike }: { bike: BikeSummary }) {
+/**
+ * The stock's view of a bike: its description, then price, quantity and supplier as terms.
+ * `placeUnits`: its units at the list's place ("2 at Khulna showroom"), under a place filter.
+ */
+function StockFacts({ bike, placeUnits }: { bike: BikeSummary; placeUnits?: string | undefined }) {
   return (
     <>
       <Card.Text className="text-body-secondary small flex-grow-1">{bike.des}</Card.Text>
@@ -18,6 +21,12 @@ function StockFacts({ bike }: { bike: BikeSummary }) {
         <dd>{formatPrice(bike.price)}</dd>
         <dt>Quantity</dt>
         <dd>{bike.quantity}</dd>
+        {placeUnits && (
+          <>
+            <dt>Place</dt>
+            <dd>{placeUnits}</dd>
+          </>
+        )}
         <dt>Supplier</dt>
         <dd>{bike.supplierName}</dd>
         {bike.stockNumber && (
@@ -52,13 +61,15 @@ interface BikeCardProps {
   details?: ReactNode;
   /** The card's button; "Update Now", to the bike's page, unless given. */
   action?: ReactNode;
+  /** Its units at the list's place, with the stock's facts ("2 at Khulna showroom"). */
+  placeUnits?: string | undefined;
 }
 
 /** The photo's size on a card: the shipped photos' 8:5, at the widest a card gets. */
 export const CARD_PHOTO = { width: 640, height: 400 };
 
 /** A bike as a card, named by its heading: photo, name, stock badge, details, one button. */
-export function BikeCard({ bike, headingLevel, details, action }: BikeCardProps) {
+export function BikeCard({ bike, headingLevel, details, action, placeUnits }: BikeCardProps) {
   const headingId = `bike-${bike._id}-name`;
   return (
     <Card as="article" className="h-100 shadow-sm bike-card" aria-labelledby={headingId}>
@@ -73,7 +84,7 @@ export function BikeCard({ bike, headingLevel, details, action }: BikeCardProps)
           {bike.name}
         </Card.Title>
         <StockBadge bike={bike} className="align-self-start mb-2" />
-        {details ?? <StockFacts bike={bike} />}
+        {details ?? <StockFacts bike={bike} placeUnits={placeUnits} />}
         {action ?? <UpdateNowButton bike={bike} headingId={headingId} />}
       </Card.Body>
     </Card>

@@ -9,6 +9,7 @@ import { ErrorMessage } from "../../components/error-message";
 import { Skeleton, SkeletonLines } from "../../components/skeleton";
 import { PendingRoleNotice } from "../../components/pending-role-notice";
 import { useAccount } from "../../lib/account";
+import { useDefaultPlace, usePlaces } from "../../lib/places";
 import { EditBikeLink } from "./edit-bike-link";
 import { ApiRequestError } from "../../lib/api-client";
 import { formatPrice } from "../../lib/format";
@@ -19,6 +20,7 @@ import { BikePhoto } from "./bike-photo";
 import { useBike } from "./bikes-api";
 import { useStockChangeNote } from "./live-stock-context";
 import { MovementList } from "./movement-list";
+import { PlaceStockList } from "./place-stock-list";
 import { StockBadge } from "./stock-badge";
 
 function BikeNotFound() {
@@ -68,6 +70,8 @@ function StockActionsSkeleton() {
  */
 function StaffActions({ bike, removed }: { bike: Bike; removed: boolean }) {
   const { canChangeStock, isPending, account, pendingRole } = useAccount();
+  const { data: places } = usePlaces();
+  const defaultPlace = useDefaultPlace();
   const shown = useIdleSinceMount();
   if (isPending) return null;
   if (!canChangeStock) {
@@ -85,7 +89,12 @@ function StaffActions({ bike, removed }: { bike: Bike; removed: boolean }) {
     <>
       {shown ? (
         <Suspense fallback={<StockActionsSkeleton />}>
-          <StockActions bike={bike} disabled={removed} />
+          <StockActions
+            bike={bike}
+            disabled={removed}
+            places={places}
+            defaultPlaceId={defaultPlace?.id}
+          />
         </Suspense>
       ) : (
         <StockActionsSkeleton />
@@ -174,6 +183,7 @@ function BikeView({ bike, removed }: { bike: Bike; removed: boolean }) {
           >
             {change}
           </p>
+          <PlaceStockList bike={bike} />
           {removed && (
             // Assertive: the buttons below stopped working under the person's hands.
             <Alert variant="warning" role="alert">

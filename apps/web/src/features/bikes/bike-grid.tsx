@@ -18,14 +18,14 @@ interface GridColumns {
 /** Home and Inventory: one a row on a phone, two on a tablet, three wider. */
 const STOCK_COLUMNS: GridColumns = { xs: 1, md: 2, lg: 3 };
 
-interface BikeGridProps {
-  bikes: BikeSummary[];
+interface BikeGridProps<Shown extends BikeSummary> {
+  bikes: Shown[];
   headingLevel: "h2" | "h3";
   columns?: GridColumns;
   /** The list's name for screen readers. */
   label?: string;
   /** The card for a bike: the stock's own {@link BikeCard} unless a page dresses it its way. */
-  renderCard?: (bike: BikeSummary) => ReactNode;
+  renderCard?: (bike: Shown) => ReactNode;
   /**
    * On a phone, each card a compact row (app.css, `.bike-list-compact`): a thumbnail beside the
    * name, badge, facts and button, so a screen shows several bikes rather than one.
@@ -34,14 +34,14 @@ interface BikeGridProps {
 }
 
 /** Bikes as a list of cards. */
-export function BikeGrid({
+export function BikeGrid<Shown extends BikeSummary>({
   bikes,
   headingLevel,
   columns = STOCK_COLUMNS,
   label = "Bikes",
   renderCard = (bike) => <BikeCard bike={bike} headingLevel={headingLevel} />,
   compactOnPhone = false,
-}: BikeGridProps) {
+}: BikeGridProps<Shown>) {
   return (
     <Row
       {...columns}

@@ -15,6 +15,9 @@ export const bikeDetailsPath = (id: string) => `${bikePath(id)}/details`;
 /** The suppliers a stock list can be filtered by. */
 export const SUPPLIERS_PATH = "/suppliers";
 
+/** The places a stock list can be filtered by: the contract's PLACES_PATH, here without zod. */
+export const PLACES_READ_PATH = "/places";
+
 /** `/stock?…` with only the parameters that are set. */
 export function stockReadPath(query: StockQueryInput) {
   const params = new URLSearchParams();

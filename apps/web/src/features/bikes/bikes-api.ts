@@ -138,20 +138,37 @@ function useStockChange<Variables>(request: (variables: Variables) => Promise<Bi
 const withReference = (reference: string) => (reference.trim() ? { reference } : {});
 
 /** Delivered: one unit, or `amount` of them as one ledger entry ("Deliver 4"). */
+/** The place a change names; without one the server uses the caller's default place. */
+const atPlace = (placeId: string | undefined) => (placeId === undefined ? {} : { placeId });
+
 export const useDeliver = (id: string) =>
-  useStockChange(({ amount = 1, reference }: { amount?: number; reference: string }) =>
-    apiRequest(`${bikePath(id)}/deliveries`, bikeSchema, {
-      method: "POST",
-      body: { ...(amount === 1 ? {} : { amount }), ...withReference(reference) },
-    }),
+  useStockChange(
+    ({
+      amount = 1,
+      reference,
+      placeId,
+    }: {
+      amount?: number;
+      reference: string;
+      placeId?: string;
+    }) =>
+      apiRequest(`${bikePath(id)}/deliveries`, bikeSchema, {
+        method: "POST",
+        body: {
+          ...(amount === 1 ? {} : { amount }),
+          ...withReference(reference),
+          ...atPlace(placeId),
+        },
+      }),
   );
 
 export const useImportUnits = (id: string) =>
-  useStockChange(({ amount, reference }: { amount: number; reference: string }) =>
-    apiRequest(`${bikePath(id)}/imports`, bikeSchema, {
-      method: "POST",
-      body: { amount, ...withReference(reference) },
-    }),
+  useStockChange(
+    ({ amount, reference, placeId }: { amount: number; reference: string; placeId?: string }) =>
+      apiRequest(`${bikePath(id)}/imports`, bikeSchema, {
+        method: "POST",
+        body: { amount, ...withReference(reference), ...atPlace(placeId) },
+      }),
   );
 
 /** Deletes a bike (Manage Inventory) or cancels an item (My Items); both drop it from every list. */

@@ -5,12 +5,15 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { InventoryPage } from "./inventory-page";
 import { stockItem } from "../../test/stock-items";
+import { KHULNA, TEST_PLACES } from "../../test/places";
 
 const stock = [
   stockItem("Honda CB500", 12, { supplierName: "Honda Imports" }),
   stockItem("Yamaha MT-07", 2, { supplierName: "Yamaha Direct" }),
   stockItem("Vespa Primavera", 0, { supplierName: "Piaggio" }),
 ];
+/** Units at Khulna: the Yamaha only. */
+const atKhulna = new Map([[stock[1]!._id, 1]]);
 
 /** The API as far as Inventory needs it: one page holding every bike that matches. */
 function renderInventory(path = "/inventory") {
@@ -23,14 +26,19 @@ function renderInventory(path = "/inventory") {
         const names = [...new Set(stock.map((bike) => bike.supplierName))];
         return Response.json(names.map((name) => ({ name, bikeCount: 1 })));
       }
+      if (pathname === "/api/places") return Response.json(TEST_PLACES);
       stockRequests.push(searchParams);
       const words = (searchParams.get("q") ?? "").toLowerCase().split(/\s+/).filter(Boolean);
       const status = searchParams.get("status");
-      const items = stock.filter(
-        (bike) =>
-          words.every((word) => bike.name.toLowerCase().includes(word)) &&
-          (!status || bike.status === status),
-      );
+      const place = searchParams.get("place");
+      const items = stock
+        .filter(
+          (bike) =>
+            words.every((word) => bike.name.toLowerCase().includes(word)) &&
+            (!status || bike.status === status) &&
+            (!place || (place === KHULNA.id && atKhulna.has(bike._id))),
+        )
+        .map((bike) => (place ? { ...bike, placeQuantity: atKhulna.get(bike._id) } : bike));
       return Response.json({ items, nextCursor: null, total: items.length });
     }),
   );
@@ -115,5 +123,35 @@ describe("Inventory", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Sort by" }), "-quantity");
     await vi.waitFor(() => expect(router.state.location.search).toBe("?status=low&sort=-quantity"));
     expect(stockRequests.at(-1)?.toString()).toBe("status=low&sort=-quantity&limit=24");
+  });
+
+  it("filters by place, keeps it in the address, and says each bike's units there", async () => {
+    const { router, stockRequests, user } = renderInventory();
+    await screen.findByText("3 bikes");
+    const place = screen.getByRole("combobox", { name: "Place" });
+    expect(
+      within(place)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["All places", "Main warehouse", "Khulna showroom", "Sylhet showroom"]);
+
+    await user.selectOptions(place, "Khulna showroom");
+    await screen.findByText("1 bike");
+    expect(router.state.location.search).toBe(`?place=${KHULNA.id}`);
+    expect(stockRequests.at(-1)?.get("place")).toBe(KHULNA.id);
+    const card = screen.getByRole("article", { name: "Yamaha MT-07" });
+    expect(within(card).getByText("1 at Khulna showroom")).toBeInTheDocument();
+
+    await router.navigate(-1);
+    await screen.findByText("3 bikes");
+    expect(place).toHaveValue("");
+    expect(screen.queryByText(/at Khulna showroom/)).toBeNull();
+  });
+
+  it("opens a link with a place filter on that place", async () => {
+    renderInventory(`/inventory?place=${KHULNA.id}`);
+    await screen.findByText("1 bike");
+    expect(await screen.findByText("1 at Khulna showroom")).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "Place" })).toHaveValue(KHULNA.id);
   });
 });

@@ -1,6 +1,8 @@
 import Container from "react-bootstrap/Container";
 import { usePageTitle } from "../../lib/use-page-title";
+import { BikeCard } from "./bike-card";
 import { BikeGrid, BikeGridSkeleton, NO_BIKES_YET } from "./bike-grid";
+import { placeUnitsText, usePlaceName } from "./place-units";
 import { StockControls } from "./stock-controls";
 import { INVENTORY_PAGE_SIZE } from "./stock-query";
 import { StockResults } from "./stock-results";
@@ -10,6 +12,7 @@ import { useStockView } from "./stock-view";
 export function InventoryPage() {
   usePageTitle("Inventory");
   const controls = useStockView();
+  const placeName = usePlaceName(controls.view.place);
   return (
     <Container as="section" className="py-5">
       <h1 className="text-center mb-4">Our Inventory</h1>
@@ -20,7 +23,20 @@ export function InventoryPage() {
         skeleton={<BikeGridSkeleton count={6} label="Loading bikes…" />}
         emptyText={NO_BIKES_YET}
       >
-        {(bikes) => <BikeGrid bikes={bikes} headingLevel="h2" compactOnPhone />}
+        {(bikes) => (
+          <BikeGrid
+            bikes={bikes}
+            headingLevel="h2"
+            compactOnPhone
+            renderCard={(bike) => (
+              <BikeCard
+                bike={bike}
+                headingLevel="h2"
+                placeUnits={placeUnitsText(bike, placeName)}
+              />
+            )}
+          />
+        )}
       </StockResults>
     </Container>
   );

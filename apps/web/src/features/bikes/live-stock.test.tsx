@@ -6,6 +6,7 @@ import { RECONNECTING_TEXT } from "./live-stock";
 import { RECONNECT_FIRST_DELAY_MS } from "./stock-events";
 import { NOTICE_MS } from "./use-live-stock";
 import { stockItem } from "../../test/stock-items";
+import { KHULNA } from "../../test/places";
 
 vi.mock("../../lib/auth-client", () => ({
   useSession: () => ({
@@ -41,6 +42,30 @@ describe("live stock", () => {
     // The ledger is asked again; the bike itself is not.
     await waitFor(() => expect(count(`/api/bikes/${honda._id}/movements`)).toBe(3));
     expect(count(`/api/bikes/${honda._id}`)).toBe(1);
+  });
+
+  it("shows the units at each place change on the open bike page", async () => {
+    const honda = stockItem("Honda CB500", 5);
+    renderApp(`/inventory/${honda._id}`, [honda]);
+    const places = await screen.findByRole("table", { name: "Stock by place" });
+    const row = (place: string) => within(places).getByRole("row", { name: new RegExp(place) });
+    expect(row("Main warehouse")).toHaveTextContent("5");
+    const source = await liveStream();
+
+    source.send(
+      "stock",
+      {
+        ...change(honda, "import", 2, 7),
+        placeId: KHULNA.id,
+        place: KHULNA.name,
+        placeDelta: 2,
+        placeQuantity: 2,
+        inTransit: 0,
+      },
+      41,
+    );
+    await waitFor(() => expect(row("Khulna showroom")).toHaveTextContent("2"));
+    expect(row("Main warehouse")).toHaveTextContent("5");
   });
 
   it("changes a card's quantity and badge in place, and says so in the corner for a while", async () => {

@@ -11,6 +11,7 @@ import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useDeleteBike } from "./bikes-api";
 import { toastDeletedWithUndo } from "./delete-bike-button";
+import { usePlaceName } from "./place-units";
 import { StockControls } from "./stock-controls";
 import { StockResults } from "./stock-results";
 import { StockTable } from "./stock-table";
@@ -85,11 +86,12 @@ function MembersNote() {
 interface WorkListProps {
   controls: ReturnType<typeof useStockView>;
   wide: boolean;
-  deletion: Omit<ComponentProps<typeof StockWorkCards>, "bikes">;
+  deletion: Omit<ComponentProps<typeof StockWorkCards>, "bikes" | "placeName">;
 }
 
 /** Staff's work list: search, filters, and the table (cards on a phone) with Delete. */
 function WorkList({ controls, wide, deletion }: WorkListProps) {
+  const placeName = usePlaceName(controls.view.place);
   return (
     <>
       {/* On the left, under the heading: the toasts take the top right corner. */}
@@ -134,10 +136,11 @@ function WorkList({ controls, wide, deletion }: WorkListProps) {
               bikes={bikes}
               sort={controls.view.sort}
               onSort={(sort) => controls.choose({ sort })}
+              placeName={placeName}
               {...deletion}
             />
           ) : (
-            <StockWorkCards bikes={bikes} {...deletion} />
+            <StockWorkCards bikes={bikes} placeName={placeName} {...deletion} />
           )
         }
       </StockResults>

@@ -1,7 +1,7 @@
 import { ACCOUNT_PATH } from "../../lib/account-path";
 import { paths } from "../../lib/paths";
 import { apiUrl, type Screen } from "../../lib/screen";
-import { SUPPLIERS_PATH, stockReadPath } from "./bikes-api-paths";
+import { PLACES_READ_PATH, SUPPLIERS_PATH, stockReadPath } from "./bikes-api-paths";
 import { FIRST_VIEW, MANAGE_PAGE_SIZE, stockQueryOf } from "./stock-query";
 
 export const manageInventoryScreen: Screen = {
@@ -13,6 +13,7 @@ export const manageInventoryScreen: Screen = {
     apiUrl(ACCOUNT_PATH),
     apiUrl(stockReadPath(stockQueryOf(FIRST_VIEW, MANAGE_PAGE_SIZE))),
     apiUrl(SUPPLIERS_PATH),
+    apiUrl(PLACES_READ_PATH),
   ],
   nav: { label: "Manage Inventory", for: "stock-changers", group: "stock" },
 };

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Bike } from "@ultimate-bikes/contract/bikes";
 import { ToastContainer } from "react-toastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { KHULNA, MAIN_WAREHOUSE, SYLHET, TEST_PLACES } from "../../test/places";
 import { DELIVER_COUNT_PROBLEM, StockActions } from "./stock-actions";
 
 const bike: Bike = {
@@ -198,4 +199,94 @@ describe("Deliver N", () => {
       expect(requests).toEqual([]);
     },
   );
+});
+
+describe("at a place", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** 2 at the main warehouse (the person's default place), 3 at Khulna, none at Sylhet. */
+  const placed: Bike = {
+    ...bike,
+    quantity: 5,
+    stock: [
+      { placeId: MAIN_WAREHOUSE.id, place: MAIN_WAREHOUSE.name, quantity: 2 },
+      { placeId: KHULNA.id, place: KHULNA.name, quantity: 3 },
+    ],
+  };
+
+  function renderAtPlaces(answer: (body: { placeId?: string }) => Response) {
+    const requests: { url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init: RequestInit) => {
+        const body = JSON.parse(String(init.body ?? "{}")) as { placeId?: string };
+        requests.push({ url, body });
+        return answer(body);
+      }),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <StockActions bike={placed} places={TEST_PLACES} defaultPlaceId={MAIN_WAREHOUSE.id} />
+        <ToastContainer />
+      </QueryClientProvider>,
+    );
+    return { requests, user: userEvent.setup() };
+  }
+
+  const optionsOf = (name: string) =>
+    within(screen.getByRole("combobox", { name }))
+      .getAllByRole("option")
+      .map((option) => option.textContent);
+
+  it("delivers from the default place, or from a place holding the bike", async () => {
+    const { requests, user } = renderAtPlaces(() => Response.json({ ...placed, quantity: 4 }));
+    expect(optionsOf("Deliver from")).toEqual(["Main warehouse", "Khulna showroom"]);
+    expect(screen.getByRole("combobox", { name: "Deliver from" })).toHaveValue(MAIN_WAREHOUSE.id);
+
+    await user.click(screen.getByRole("button", { name: "Delivered" }));
+    expect(await screen.findByText("One unit delivered. 4 left.")).toBeInTheDocument();
+    await user.selectOptions(
+      screen.getByRole("combobox", { name: "Deliver from" }),
+      "Khulna showroom",
+    );
+    await user.click(screen.getByRole("button", { name: "Delivered" }));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    // The default place goes unnamed: the server knows it.
+    expect(requests.map((request) => request.body)).toEqual([{}, { placeId: KHULNA.id }]);
+  });
+
+  it("imports at any open place", async () => {
+    const { requests, user } = renderAtPlaces(() => Response.json({ ...placed, quantity: 7 }));
+    expect(optionsOf("Import to")).toEqual([
+      "Main warehouse",
+      "Khulna showroom",
+      "Sylhet showroom",
+    ]);
+    await user.selectOptions(
+      screen.getByRole("combobox", { name: "Import to" }),
+      "Sylhet showroom",
+    );
+    await user.type(screen.getByRole("spinbutton", { name: "Units to import" }), "2");
+    await user.click(screen.getByRole("button", { name: "Import" }));
+    expect(await screen.findByText("2 units imported. 7 in stock.")).toBeInTheDocument();
+    expect(requests).toEqual([
+      {
+        url: `/api/bikes/${bike._id}/imports`,
+        body: { amount: 2, placeId: SYLHET.id },
+      },
+    ]);
+  });
+
+  it("says where there is stock when the place has too few", async () => {
+    const message = "Only 2 at Main warehouse; 3 at Khulna showroom";
+    const { user } = renderAtPlaces(() =>
+      Response.json(
+        { statusCode: 409, error: "Conflict", message, currentQuantity: 5 },
+        { status: 409 },
+      ),
+    );
+    await user.type(screen.getByRole("spinbutton", { name: "Units to deliver" }), "3");
+    await user.click(screen.getByRole("button", { name: "Deliver 3" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+  });
 });

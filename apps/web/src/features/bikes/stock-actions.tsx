@@ -5,6 +5,7 @@ import {
   REFERENCE_MAX,
   type Bike,
 } from "@ultimate-bikes/contract/bikes";
+import type { Place } from "@ultimate-bikes/contract/places";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import InputGroup from "react-bootstrap/InputGroup";
@@ -29,18 +30,67 @@ function deliverCountOf(text: string): number | undefined {
 }
 
 /**
+ * Where a change happens: a choice among `places`, the chosen one while it is still among them,
+ * else the default. `sent`: the place the request names, none for the default, which the server
+ * decides itself (a home place changed in another tab since this page loaded included).
+ */
+function usePlaceChoice(places: readonly Place[] | undefined, defaultPlaceId: string | undefined) {
+  const [chosen, setChosen] = useState<string>();
+  const placeId = places?.some((place) => place.id === chosen) ? chosen : defaultPlaceId;
+  return { placeId, sent: placeId === defaultPlaceId ? undefined : placeId, choose: setChosen };
+}
+
+/** A stock action's place. Shown only with more than one place to choose from. */
+function PlacePicker({
+  id,
+  label,
+  places,
+  value,
+  onChoose,
+}: {
+  id: string;
+  label: string;
+  places: readonly Place[] | undefined;
+  value: string | undefined;
+  onChoose: (placeId: string) => void;
+}) {
+  if (!places || places.length < 2 || value === undefined) return null;
+  return (
+    <Form.Group controlId={id} className="d-flex align-items-center gap-2 mb-2">
+      <Form.Label className="mb-0 text-nowrap small">{label}</Form.Label>
+      <Form.Select size="sm" value={value} onChange={(event) => onChoose(event.target.value)}>
+        {places.map((place) => (
+          <option key={place.id} value={place.id}>
+            {place.name}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+}
+
+/** Where the stock actions may happen: the open places, and the person's default among them. */
+export interface StockPlaces {
+  places?: readonly Place[] | undefined;
+  defaultPlaceId?: string | undefined;
+}
+
+/**
  * The Import form. `onImported` runs after each import the server accepted, with the order or
- * invoice it was for (which then clears).
+ * invoice it was for (which then clears). Units arrive at any open place, the default first.
  */
 function ImportForm({
   bike,
   reference,
   onImported,
+  places,
+  defaultPlaceId,
 }: {
   bike: Bike;
   reference: string;
   onImported: (sentReference: string) => void;
-}) {
+} & StockPlaces) {
+  const { placeId, sent: sentPlaceId, choose } = usePlaceChoice(places, defaultPlaceId);
   const importUnits = useImportUnits(bike._id);
   const form = useForm({
     resolver: zodResolver(importFormSchema),
@@ -52,7 +102,7 @@ function ImportForm({
 
   function onImport({ amount }: { amount: number }) {
     importUnits.mutate(
-      { amount, reference },
+      { amount, reference, placeId: sentPlaceId },
       {
         onSuccess: (updated) => {
           form.reset();
@@ -82,6 +132,13 @@ function ImportForm({
       <h2 id="import-heading" className="h5">
         Import now
       </h2>
+      <PlacePicker
+        id="import-place"
+        label="Import to"
+        places={places}
+        value={placeId}
+        onChoose={choose}
+      />
       <InputGroup hasValidation>
         <Form.Control
           type="number"
@@ -108,10 +165,22 @@ function ImportForm({
 /**
  * Delivered and Import for a bike; `disabled` (the bike was removed) turns both off. Delivered
  * takes one unit, the spec's; a count beside it ("4") makes it "Deliver 4", one ledger entry. The
- * order or invoice applies to one change: it clears once the server accepted it.
+ * order or invoice applies to one change: it clears once the server accepted it. With `places`,
+ * each acts at a place the person picks: Delivered from the default place or one holding the
+ * bike, Import at any open place; a place short of units is the server's 409, said in the toast.
  */
-export function StockActions({ bike, disabled = false }: { bike: Bike; disabled?: boolean }) {
+export function StockActions({
+  bike,
+  disabled = false,
+  places,
+  defaultPlaceId,
+}: { bike: Bike; disabled?: boolean } & StockPlaces) {
   const deliver = useDeliver(bike._id);
+  const deliverPlaces = places?.filter(
+    (place) =>
+      place.id === defaultPlaceId || bike.stock.some((entry) => entry.placeId === place.id),
+  );
+  const deliverFrom = usePlaceChoice(deliverPlaces, defaultPlaceId);
   const [reference, setReference] = useState("");
   const [countText, setCountText] = useState("");
   const [countRefused, setCountRefused] = useState(false);
@@ -139,7 +208,7 @@ export function StockActions({ bike, disabled = false }: { bike: Bike; disabled?
     delivering.current = true;
     const sent = reference;
     deliver.mutate(
-      { amount: count, reference: sent },
+      { amount: count, reference: sent, placeId: deliverFrom.sent },
       {
         onSuccess: (updated) => {
           clearReference(sent);
@@ -176,6 +245,13 @@ export function StockActions({ bike, disabled = false }: { bike: Bike; disabled?
           </Form.Text>
         </Form.Group>
         <Form onSubmit={onDelivered} noValidate>
+          <PlacePicker
+            id="deliver-place"
+            label="Deliver from"
+            places={deliverPlaces}
+            value={deliverFrom.placeId}
+            onChoose={deliverFrom.choose}
+          />
           <InputGroup size="lg" className="flex-nowrap">
             <InputGroup.Text as="label" htmlFor="deliver-count" className="fs-6">
               Units
@@ -218,7 +294,13 @@ export function StockActions({ bike, disabled = false }: { bike: Bike; disabled?
               : "Empty for one unit; a larger count is delivered as one ledger entry."}
           </span>
         </Form>
-        <ImportForm bike={bike} reference={reference} onImported={clearReference} />
+        <ImportForm
+          bike={bike}
+          reference={reference}
+          onImported={clearReference}
+          places={places}
+          defaultPlaceId={defaultPlaceId}
+        />
       </div>
     </fieldset>
   );

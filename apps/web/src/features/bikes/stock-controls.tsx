@@ -10,6 +10,7 @@ import Col from "react-bootstrap/Col";
 import Form from "react-bootstrap/Form";
 import Row from "react-bootstrap/Row";
 import { formatCount } from "../../lib/format";
+import { usePlaces } from "../../lib/places";
 import { useSuppliers } from "./bikes-api";
 import { hasSearchWords } from "./stock-query";
 import type { StockViewControls } from "./stock-view";
@@ -101,22 +102,45 @@ function SupplierSelect({ value, onChoose }: { value: string; onChoose: (name: s
   );
 }
 
-/** Search, supplier, stock level and sort for a stock list, as a search landmark. */
+/** The place filter: every place, or one open place (a place of a link stays while unknown). */
+function PlaceSelect({ value, onChoose }: { value: string; onChoose: (placeId: string) => void }) {
+  const { data: places = [] } = usePlaces();
+  const listed = places.some((place) => place.id === value);
+  return (
+    <Form.Group controlId="stock-place">
+      <Form.Label>Place</Form.Label>
+      <Form.Select value={value} onChange={(event) => onChoose(event.target.value)}>
+        <option value="">All places</option>
+        {value && !listed && <option value={value}>The place in the link</option>}
+        {places.map((place) => (
+          <option key={place.id} value={place.id}>
+            {place.name}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+}
+
+/** Search, supplier, place, stock level and sort for a stock list, as a search landmark. */
 export function StockControls({ controls }: { controls: StockViewControls }) {
   const { view } = controls;
   return (
     <Form role="search" aria-label="Stock" className="mb-3" onSubmit={(e) => e.preventDefault()}>
       <Row className="g-3 align-items-end">
-        <Col xs={12} lg={5}>
+        <Col xs={12} lg={4}>
           <SearchBox value={view.q} onSearch={controls.search} />
         </Col>
-        <Col xs={12} sm={4} lg={3}>
+        <Col xs={12} sm={6} lg={2}>
           <SupplierSelect
             value={view.supplier}
             onChoose={(supplier) => controls.choose({ supplier })}
           />
         </Col>
-        <Col xs={6} sm={4} lg={2}>
+        <Col xs={12} sm={6} lg={2}>
+          <PlaceSelect value={view.place} onChoose={(place) => controls.choose({ place })} />
+        </Col>
+        <Col xs={6} lg={2}>
           <Form.Group controlId="stock-status">
             <Form.Label>Stock level</Form.Label>
             <Form.Select
@@ -133,7 +157,7 @@ export function StockControls({ controls }: { controls: StockViewControls }) {
             </Form.Select>
           </Form.Group>
         </Col>
-        <Col xs={6} sm={4} lg={2}>
+        <Col xs={6} lg={2}>
           <Form.Group controlId="stock-sort">
             <Form.Label>Sort by</Form.Label>
             <Form.Select

@@ -99,6 +99,28 @@ describe("stock events in the query cache", () => {
     cache.dispose();
   });
 
+  it("sets the units at a place on the pages filtered by that place only", () => {
+    const queryClient = new QueryClient();
+    const honda = stockItem("Honda CB500", 5);
+    const khulna = "6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b";
+    const sylhet = "7a2d3b45-6c7e-4f80-9bac-1d2e3f4a5b6c";
+    const atKhulna = bikeKeys.stockPage({ sort: "name", place: khulna });
+    const atSylhet = bikeKeys.stockPage({ sort: "name", place: sylhet });
+    queryClient.setQueryData(atKhulna, page({ ...honda, placeQuantity: 2 }));
+    queryClient.setQueryData(atSylhet, page({ ...honda, placeQuantity: 3 }));
+
+    createStockCache(queryClient).apply({
+      ...event(honda, "deliver", 4),
+      placeId: khulna,
+      place: "Khulna showroom",
+      placeDelta: -1,
+      placeQuantity: 1,
+    });
+    const shown = (key: typeof atKhulna) => queryClient.getQueryData<StockPage>(key)!.items[0]!;
+    expect(shown(atKhulna)).toMatchObject({ quantity: 4, placeQuantity: 1 });
+    expect(shown(atSylhet)).toMatchObject({ quantity: 4, placeQuantity: 3 });
+  });
+
   it("changes nothing when an event is one the cached data already shows", () => {
     const queryClient = new QueryClient();
     const honda = stockItem("Honda CB500", 5);

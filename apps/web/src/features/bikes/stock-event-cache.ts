@@ -153,11 +153,34 @@ function bikeWithPlaces(bike: Bike, event: StockEvent): Bike {
   return { ...next, stock: stock.filter((entry) => entry.quantity > 0) };
 }
 
+/**
+ * The pages filtered by the event's place (`place` in their query) say the bike's units there
+ * (`placeQuantity`): those follow the event too. A bike left with none there stays on the page
+ * until its next refetch, as a bike whose quantity reaches 0 does.
+ */
+function setPlaceQuantity(queryClient: QueryClient, event: StockEvent) {
+  const { bikeId, placeId, placeQuantity } = event;
+  if (placeId === null || placeQuantity === null) return;
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: bikeKeys.stock() })) {
+    const [, , filter] = query.queryKey as ReturnType<typeof bikeKeys.stockPage>;
+    const page = query.state.data as StockPage | undefined;
+    const shown = page?.items.find((bike) => bike._id === bikeId);
+    if (filter?.place !== placeId || !shown || shown.placeQuantity === placeQuantity) continue;
+    const items = page!.items.map((bike) => (bike === shown ? { ...bike, placeQuantity } : bike));
+    queryClient.setQueryData(
+      query.queryKey,
+      { ...page!, items },
+      { updatedAt: query.state.dataUpdatedAt },
+    );
+  }
+}
+
 function setQuantity(queryClient: QueryClient, event: StockEvent) {
   patchQueries<Bike>(queryClient, bikeKeys.detail(event.bikeId), (bike) =>
     bikeWithPlaces(bikeWithQuantity(bike, event), event),
   );
   patchQueries<StockPage>(queryClient, bikeKeys.stock(), (page) => pageWithQuantity(page, event));
+  setPlaceQuantity(queryClient, event);
   patchQueries<Item[]>(queryClient, bikeKeys.itemLists(), (items) =>
     itemsWithQuantity(items, event),
   );

@@ -14,6 +14,8 @@ export interface StockView {
   q: string;
   supplier: string;
   status: StockStatus | undefined;
+  /** Only the bikes with units at this place (its id); "" for every place. */
+  place: string;
   sort: StockSort;
   /** The `nextCursor` that led to this page; none on the first page. */
   cursor: string | undefined;
@@ -34,6 +36,7 @@ export const FIRST_VIEW: StockView = {
   q: "",
   supplier: "",
   status: undefined,
+  place: "",
   sort: DEFAULT_STOCK_SORT,
   cursor: undefined,
 };
@@ -53,6 +56,7 @@ export const stockQueryOf = (view: StockView, limit: number): StockQueryInput =>
   q: view.q || undefined,
   supplier: view.supplier || undefined,
   status: view.status,
+  place: view.place || undefined,
   sort: view.sort,
   limit,
   cursor: view.cursor,

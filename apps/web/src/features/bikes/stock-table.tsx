@@ -6,6 +6,7 @@ import { bikePagePath } from "../../lib/paths";
 import { BikePhoto } from "./bike-photo";
 import { DeleteBikeButton, type WorkListProps } from "./delete-bike-button";
 import { EditBikeLink } from "./edit-bike-link";
+import { placeUnitsText } from "./place-units";
 import { StockBadge } from "./stock-badge";
 
 type SortField = "name" | "price" | "quantity" | "updated";
@@ -40,13 +41,15 @@ function SortHeader({ label, field, first, sort, onSort, className }: SortHeader
 interface StockTableProps extends WorkListProps {
   sort: StockSort;
   onSort: (sort: StockSort) => void;
+  /** The place filter's name: each quantity then says the units there too. */
+  placeName?: string | undefined;
 }
 
 /**
  * Manage Inventory on a tablet or wider: a dense table whose heading row stays in view while the
  * page scrolls, numbers right-aligned so they line up (docs/product.md, Manage Inventory).
  */
-export function StockTable({ bikes, sort, onSort, ...deletion }: StockTableProps) {
+export function StockTable({ bikes, sort, onSort, placeName, ...deletion }: StockTableProps) {
   const sortHeader = { sort, onSort };
   return (
     <Table hover size="sm" className="align-middle stock-table" aria-label="Bikes">
@@ -98,7 +101,14 @@ export function StockTable({ bikes, sort, onSort, ...deletion }: StockTableProps
             <td className="font-monospace text-nowrap">{bike.stockNumber ?? ""}</td>
             <td>{bike.supplierName}</td>
             <td className="text-end text-nowrap">{formatPrice(bike.price)}</td>
-            <td className="text-end">{bike.quantity}</td>
+            <td className="text-end">
+              {bike.quantity}
+              {placeName && (
+                <div className="small text-body-secondary text-nowrap">
+                  {placeUnitsText(bike, placeName)}
+                </div>
+              )}
+            </td>
             <td>
               {bike.status === "in" ? (
                 <span className="text-body-secondary">In stock</span>

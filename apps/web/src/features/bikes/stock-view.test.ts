@@ -6,20 +6,25 @@ const read = (search: string) => readStockView(new URLSearchParams(search));
 
 describe("the stock view in the URL", () => {
   it("reads search, filters, sort and page", () => {
-    expect(read("?q=%20honda%20&supplier=Acme&status=low&sort=-quantity&cursor=abc")).toEqual({
+    const place = "00000000-0000-4000-8000-000000000001";
+    expect(
+      read(`?q=%20honda%20&supplier=Acme&status=low&place=${place}&sort=-quantity&cursor=abc`),
+    ).toEqual({
       q: "honda",
       supplier: "Acme",
       status: "low",
+      place,
       sort: "-quantity",
       cursor: "abc",
     });
   });
 
   it("takes values the API would refuse as not given, and sorts oldest first by default", () => {
-    expect(read("?status=lots&sort=colour&cursor=")).toEqual({
+    expect(read("?status=lots&place=khulna&sort=colour&cursor=")).toEqual({
       q: "",
       supplier: "",
       status: undefined,
+      place: "",
       sort: "created",
       cursor: undefined,
     });

@@ -1,4 +1,5 @@
 import { TEXT_MAX } from "@ultimate-bikes/contract/bikes";
+import { placeIdSchema } from "@ultimate-bikes/contract/places";
 import {
   SEARCH_TEXT_MAX,
   stockSortSchema,
@@ -15,6 +16,7 @@ export function readStockView(params: URLSearchParams): StockView {
     q,
     supplier: (params.get("supplier") ?? "").trim().slice(0, TEXT_MAX),
     status: stockStatusSchema.safeParse(params.get("status")).data,
+    place: placeIdSchema.safeParse(params.get("place")).data ?? "",
     sort: stockSortSchema.safeParse(params.get("sort")).data ?? defaultSortFor(q),
     cursor: params.get("cursor") || undefined,
   };
@@ -26,6 +28,7 @@ export function stockViewSearch(view: StockView): string {
   if (view.q) params.set("q", view.q);
   if (view.supplier) params.set("supplier", view.supplier);
   if (view.status) params.set("status", view.status);
+  if (view.place) params.set("place", view.place);
   if (view.sort !== defaultSortFor(view.q)) params.set("sort", view.sort);
   if (view.cursor) params.set("cursor", view.cursor);
   const search = params.toString();
@@ -47,7 +50,7 @@ export const stockFilterSearch = (view: StockView) =>
 
 /** Whether the view narrows the stock down, so an empty answer means "no match", not "no bikes". */
 export const isFiltered = (view: StockView) =>
-  Boolean(view.q || view.supplier || view.status !== undefined);
+  Boolean(view.q || view.supplier || view.status !== undefined || view.place);
 
 /**
  * What a history entry remembers beside its URL. `typing`: the entry was made by typing in the
@@ -97,7 +100,7 @@ export function useStockView() {
       );
     },
     /** A filter or sort chosen: a history entry of its own, from the first page. */
-    choose(change: Partial<Pick<StockView, "supplier" | "status" | "sort">>) {
+    choose(change: Partial<Pick<StockView, "supplier" | "status" | "place" | "sort">>) {
       show({ ...view, ...change, cursor: undefined }, {});
     },
     clear: () => show(FIRST_VIEW, {}),

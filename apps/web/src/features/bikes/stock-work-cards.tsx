@@ -4,13 +4,18 @@ import { formatDateTime, formatPrice } from "../../lib/format";
 import { bikePagePath } from "../../lib/paths";
 import { DeleteBikeButton, type WorkListProps } from "./delete-bike-button";
 import { EditBikeLink } from "./edit-bike-link";
+import { placeUnitsText } from "./place-units";
 import { StockBadge } from "./stock-badge";
 
 /**
  * Manage Inventory on a phone: each bike a card with the table's facts, one under another, so
  * nothing scrolls sideways (docs/product.md, Manage Inventory).
  */
-export function StockWorkCards({ bikes, ...deletion }: WorkListProps) {
+export function StockWorkCards({
+  bikes,
+  placeName,
+  ...deletion
+}: WorkListProps & { placeName?: string | undefined }) {
   return (
     <CardList
       label="Bikes"
@@ -36,6 +41,12 @@ export function StockWorkCards({ bikes, ...deletion }: WorkListProps) {
             <dd>{formatPrice(bike.price)}</dd>
             <dt>Quantity</dt>
             <dd>{bike.quantity}</dd>
+            {placeName && (
+              <>
+                <dt>Place</dt>
+                <dd>{placeUnitsText(bike, placeName)}</dd>
+              </>
+            )}
             <dt>Last change</dt>
             <dd>{formatDateTime(bike.updatedAt)}</dd>
           </dl>
