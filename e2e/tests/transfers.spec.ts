@@ -68,8 +68,12 @@ test("a transfer sent to Khulna shows there live, is scanned from its sheet and 
   const bike = await createBike(page, { quantity: "5" });
   const khulna = await placeId(page, KHULNA);
 
-  // A colleague follows Khulna's transfers.
+  // A colleague follows Khulna's transfers, and the bike's page.
   const colleague = await openColleague(browser);
+  const bikePage = await colleague.newPage();
+  await gotoLive(bikePage, `/inventory/${bike.id}`);
+  await expect(main(bikePage).getByRole("table", { name: "Stock by place" })).toBeVisible();
+  await markDocument(bikePage);
   const theirs = await colleague.newPage();
   await gotoLive(theirs, `/transfers?place=${khulna}`);
   await expect(main(theirs).getByLabel("Place").locator("option:checked")).toHaveText(KHULNA);
@@ -100,6 +104,8 @@ test("a transfer sent to Khulna shows there live, is scanned from its sheet and 
   await expect(row).toContainText(`${MAIN_WAREHOUSE} → ${KHULNA}`);
   await expect(row).toContainText("In transit");
   expect(await documentStillMarked(theirs)).toBe(true);
+  await expect(main(bikePage).getByText("In transit: 3")).toBeVisible();
+  expect(await documentStillMarked(bikePage)).toBe(true);
 
   // The sheet's QR code is the transfer page's address.
   await main(page).getByRole("link", { name: "Print transfer sheet" }).click();
@@ -127,6 +133,8 @@ test("a transfer sent to Khulna shows there live, is scanned from its sheet and 
     "Received",
   );
   await expect(main(theirs).getByText("One was dented in loading")).toBeVisible();
+  await expect(main(bikePage).getByText(/^In transit/)).toBeHidden();
+  expect(await documentStillMarked(bikePage)).toBe(true);
   await colleague.close();
 
   const received = await fetchBike(page, bike.id);

@@ -30,7 +30,8 @@ function TransferStandIn() {
 }
 
 /**
- * New transfer for staff, against an API with two places, one bike (5 at the main warehouse),
+ * New transfer for staff, against an API with two places, one bike (5 at the main warehouse,
+ * which a search at the main warehouse finds by "hon"),
  * and a POST /transfers that answers `answer` (a status and body). Returns what was posted.
  */
 function renderNew(answer: (bikeId: string) => { status: number; body: unknown }) {
@@ -41,8 +42,12 @@ function renderNew(answer: (bikeId: string) => { status: number; body: unknown }
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url === "/api/account") return Response.json(signedInAccount("staff"));
       if (url === "/api/places") return Response.json([MAIN, KHULNA]);
-      if (url.startsWith("/api/stock?")) {
-        return Response.json({ items: [bike], nextCursor: null, total: 1 });
+      if (url === `/api/stock?q=hon&place=${MAIN.id}&limit=8`) {
+        return Response.json({
+          items: [{ ...bike, placeQuantity: 5 }],
+          nextCursor: null,
+          total: 1,
+        });
       }
       if (url === `/api/bikes/${bike._id}`) return Response.json(bike);
       if (url === "/api/transfers" && init?.method === "POST") {
@@ -105,7 +110,11 @@ describe("New transfer", () => {
     await user.type(screen.getByLabelText("Reference (optional)"), "Truck 4");
     const line = screen.getByRole("group", { name: "Line 1" });
     await user.type(within(line).getByLabelText("Bike"), "hon");
-    await user.click(await within(line).findByRole("button", { name: /^Honda CB500 · UB-00042/ }));
+    await user.click(
+      await within(line).findByRole("button", {
+        name: "Honda CB500 · UB-00042 · 5 at Main warehouse",
+      }),
+    );
     expect(await within(line).findByText("5 at Main warehouse.")).toBeVisible();
     await user.clear(within(line).getByLabelText("Quantity"));
     await user.type(within(line).getByLabelText("Quantity"), "3");

@@ -89,7 +89,8 @@ export function NewTransferForm({
   const [lines, setLines] = useState<Line[]>([{ key: 0, quantity: "1" }]);
   const [problem, setProblem] = useState<string>();
   const sendNow = useRef(false);
-  const source = places.find((place) => place.id === from);
+  // From is always one of them: it starts at the default place and offers no other.
+  const source = places.find((place) => place.id === from)!;
 
   const changeLine = (key: number, change: Partial<Line>) =>
     setLines((current) =>
@@ -230,7 +231,7 @@ function LineFields({
 }: {
   line: Line;
   number: number;
-  source: Place | undefined;
+  source: Place;
   onChange: (change: Partial<Line>) => void;
   onRemove?: () => void;
 }) {
@@ -254,7 +255,7 @@ function LineFields({
           </Button>
         </p>
       ) : (
-        <BikeSearch id={`${id}-bike`} onPick={(bike) => onChange({ bike })} />
+        <BikeSearch id={`${id}-bike`} source={source} onPick={(bike) => onChange({ bike })} />
       )}
       <div className="d-flex flex-wrap align-items-end gap-2">
         <Form.Group controlId={`${id}-quantity`}>
@@ -276,7 +277,7 @@ function LineFields({
           </Button>
         )}
       </div>
-      {line.bike && source && (
+      {line.bike && (
         <AtSource
           id={`${id}-at-source`}
           bikeId={line.bike.id}
@@ -319,13 +320,21 @@ function AtSource({
 }
 
 /**
- * The bike of a line, found as its name, supplier or stock number is typed: the matches are
- * buttons under the field, reached with Tab.
+ * The bike of a line, found among those at the source as its name, supplier or stock number is
+ * typed: the matches are buttons under the field, reached with Tab, each with its units there.
  */
-function BikeSearch({ id, onPick }: { id: string; onPick: (bike: LineBike) => void }) {
+function BikeSearch({
+  id,
+  source,
+  onPick,
+}: {
+  id: string;
+  source: Place;
+  onPick: (bike: LineBike) => void;
+}) {
   const [words, setWords] = useState("");
   const typed = words.trim();
-  const suggestions = useBikeSuggestions(typed);
+  const suggestions = useBikeSuggestions(typed, source.id);
   const items: StockItem[] = typed ? (suggestions.data?.items ?? []) : [];
   return (
     <Form.Group controlId={id} className="mb-2">
@@ -345,7 +354,7 @@ function BikeSearch({ id, onPick }: { id: string; onPick: (bike: LineBike) => vo
           : suggestions.isPending
             ? "Searching…"
             : items.length === 0
-              ? "No bike's name, supplier or stock number starts with that."
+              ? `No bike at ${source.name} has a name, supplier or stock number that starts with that.`
               : `${items.length} ${items.length === 1 ? "bike matches" : "bikes match"}; choose one below.`}
       </Form.Text>
       {items.length > 0 && (
@@ -361,7 +370,8 @@ function BikeSearch({ id, onPick }: { id: string; onPick: (bike: LineBike) => vo
                 }
               >
                 {bike.name}
-                {bike.stockNumber && ` · ${bike.stockNumber}`} · {bike.supplierName}
+                {bike.stockNumber && ` · ${bike.stockNumber}`} · {bike.placeQuantity} at{" "}
+                {source.name}
               </Button>
             </li>
           ))}

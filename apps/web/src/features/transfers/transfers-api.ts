@@ -100,16 +100,18 @@ export function useTransferStep(id: string) {
   });
 }
 
-/** Bikes whose name, supplier or stock number start with `words`, for a line's picker. */
-export const useBikeSuggestions = (words: string) =>
+/**
+ * Bikes with units at `placeId` whose name, supplier or stock number start with `words`, each
+ * with its units there, for a line's picker.
+ */
+export const useBikeSuggestions = (words: string, placeId: string) =>
   useQuery({
     enabled: words !== "",
-    queryKey: ["bikes", "stock", "transfer-picker", words],
-    queryFn: () =>
-      apiRequest(
-        `/stock?${new URLSearchParams({ q: words, limit: String(SUGGESTIONS) }).toString()}`,
-        stockPageSchema,
-      ),
+    queryKey: ["bikes", "stock", "transfer-picker", placeId, words],
+    queryFn: () => {
+      const query = new URLSearchParams({ q: words, place: placeId, limit: String(SUGGESTIONS) });
+      return apiRequest(`/stock?${query.toString()}`, stockPageSchema);
+    },
   });
 
 /** One bike with its units at each place (a line says how many its source has). */
