@@ -57,6 +57,7 @@ function TransferSheet({ transfer }: { transfer: Transfer }) {
     <article className="transfer-sheet" aria-label={`Sheet of ${transfer.number}`}>
       <div className="d-flex flex-wrap justify-content-between align-items-start gap-3 mb-3">
         <div>
+          <p className="small mb-0">Ultimate Bikes · Transfer of stock</p>
           <p className="transfer-sheet-number font-monospace mb-1">{transfer.number}</p>
           <dl className="row mb-0">
             <dt className="col-4">From</dt>
