@@ -50,16 +50,19 @@ const received = (arrived: number, reason: string | null): Transfer => ({
  * The transfer's page, opened to receive (`?receive`, as Scan opens it), against an API whose
  * transfer is `stored` and whose receive answers `answer`. Returns the bodies received.
  */
-function renderTransfer(answer: (body: unknown) => { status: number; body: unknown }) {
-  let stored: Transfer = sentTransfer;
+function renderTransfer(
+  answer: (body: unknown) => { status: number; body: unknown },
+  { initial = sentTransfer, step = "receive" }: { initial?: Transfer; step?: string } = {},
+) {
+  let stored: Transfer = initial;
   const bodies: unknown[] = [];
   stubScreenWidth(1280);
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url === "/api/account") return Response.json(signedInAccount("staff"));
-      if (url === `/api/transfers/${ID}/receive`) {
-        const body: unknown = JSON.parse(String(init?.body));
+      if (url === `/api/transfers/${ID}/${step}`) {
+        const body: unknown = init?.body === undefined ? null : JSON.parse(String(init.body));
         bodies.push(body);
         const reply = answer(body);
         if (reply.status === 200) stored = reply.body as Transfer;
@@ -85,7 +88,7 @@ function renderTransfer(answer: (body: unknown) => { status: number; body: unkno
   };
 }
 
-describe("Receiving a transfer", () => {
+describe("A transfer's page", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("starts each line at what was sent, and a shortfall needs its reason", async () => {
@@ -138,5 +141,32 @@ describe("Receiving a transfer", () => {
     );
     expect(screen.getByRole("status")).toHaveTextContent("T-000012 is Received.");
     expect(page.bodies).toEqual([{ lines: [{ bikeId: BIKE, received: 3 }] }]);
+  });
+
+  it("cancels a draft only once the person confirms", async () => {
+    const draft: Transfer = { ...sentTransfer, status: "draft", sent: null };
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal("confirm", confirm);
+    const { bodies, user } = renderTransfer(
+      () => ({
+        status: 200,
+        body: { ...draft, status: "cancelled", cancelled: { by: "Jo", at: draft.created!.at } },
+      }),
+      { initial: draft, step: "cancel" },
+    );
+    expect(await screen.findByRole("button", { name: "Send" })).toBeVisible();
+    expect(screen.queryByRole("heading", { name: /^Receive/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Cancel transfer" }));
+    expect(confirm).toHaveBeenCalledWith(
+      "Cancel T-000012? Nothing has moved; it cannot be sent after.",
+    );
+    expect(bodies).toEqual([]);
+
+    confirm.mockReturnValue(true);
+    await user.click(screen.getByRole("button", { name: "Cancel transfer" }));
+    expect(await screen.findByText("T-000012 is Cancelled.")).toBeInTheDocument();
+    expect(bodies).toEqual([null]);
+    expect(screen.queryByRole("button", { name: "Send" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Print transfer sheet" })).not.toBeInTheDocument();
   });
 });
