@@ -32,7 +32,9 @@ test("filters the ledger by bike and kind, and exports what it shows", async ({
   await expect(page).toHaveTitle("Ledger- Ultimate Bikes");
   const rows = main(page).getByRole("table", { name: "Movements" }).locator("tbody tr");
   await expect(rows).toHaveCount(3);
-  await expect(rows.nth(0)).toContainText(`${name}${account.name}Delivered−16SO-2026-117`);
+  await expect(rows.nth(0)).toContainText(
+    `${name}${account.name}Main warehouseDelivered−16SO-2026-117`,
+  );
   await expect(rows.nth(1)).toContainText("Imported+27");
   await expect(rows.nth(2)).toContainText("Added+55");
 
@@ -55,7 +57,9 @@ test("filters the ledger by bike and kind, and exports what it shows", async ({
   await expect(page).toHaveURL(/[?&]bike=UB-\d{5,}&kind=deliver$/);
   await expect(bikeField).toHaveValue(/^UB-\d{5,}$/);
   await expect(rows).toHaveCount(1);
-  await expect(rows.nth(0)).toContainText(`${name}${account.name}Delivered−16SO-2026-117`);
+  await expect(rows.nth(0)).toContainText(
+    `${name}${account.name}Main warehouseDelivered−16SO-2026-117`,
+  );
 
   const downloading = page.waitForEvent("download");
   await main(page).getByRole("link", { name: "Export CSV" }).click();
@@ -66,7 +70,9 @@ test("filters the ledger by bike and kind, and exports what it shows", async ({
     .trimEnd()
     .split("\r\n");
   expect(lines).toHaveLength(2);
-  expect(lines[1]).toContain(`,${id},${name},${account.name},deliver,-1,6,SO-2026-117,`);
+  expect(lines[1]).toContain(
+    `,${id},${name},${account.name},deliver,Main warehouse,-1,-1,6,,SO-2026-117,`,
+  );
 
   await main(page).getByLabel("Kind").selectOption({ label: "Edited" });
   await expect(main(page).getByRole("status")).toHaveText("No movements match these filters.");

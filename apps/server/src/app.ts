@@ -230,7 +230,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       });
       await api.register(ledgerRoutes, { ledger, authentication });
       await api.register(peopleRoutes, { people, authentication });
-      await api.register(placesRoutes, { places });
+      await api.register(placesRoutes, { places, authentication });
       await api.register(transfersRoutes, {
         transfers: createTransferRules(createTransfersRepository(database.db, writes)),
         authentication,

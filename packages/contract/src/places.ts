@@ -16,6 +16,8 @@ export const HOME_PLACE_PATH = "/account/home-place";
 export const NO_SUCH_PLACE = "No place with that id";
 
 export const placeIdSchema = z.uuid({ error: NO_SUCH_PLACE });
+/** `/places/{id}`: a malformed id names no place, so it is the same 404 as an unknown one. */
+export const placeIdParams = z.object({ id: placeIdSchema });
 
 export const PLACE_KINDS = ["warehouse", "showroom"] as const;
 export const placeKindSchema = z.enum(PLACE_KINDS, { error: "must be warehouse or showroom" });
@@ -75,6 +77,10 @@ export type PlacePatch = z.output<typeof placePatchSchema>;
 export const homePlaceRequestSchema = z.strictObject({
   placeId: placeIdSchema.nullable(),
 });
+export type HomePlaceRequest = z.infer<typeof homePlaceRequestSchema>;
+
+/** The answer of `PUT /account/home-place`: the home place now, as `GET /account` says it. */
+export const homePlaceSchema = z.object({ homePlaceId: z.string().nullable() });
 
 /** A bike's units at one place, as every bike answer lists them (places with none left out). */
 export const placeStockSchema = z.object({

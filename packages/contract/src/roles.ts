@@ -29,6 +29,11 @@ export function canManagePeople(role: Role): boolean {
   return role === "admin";
 }
 
+/** Add, rename, archive and bring back places (issue 23); staff only read them. */
+export function canManagePlaces(role: Role): boolean {
+  return role === "admin";
+}
+
 /** `GET /api/account`: the signed-in caller as the server sees them, role included. */
 export const accountSchema = z.object({
   id: z.string(),

@@ -264,6 +264,27 @@ const MATRIX: Record<string, Row> = {
     },
     expect: ADMIN,
   },
+  "GET /api/places": { request: () => ({ method: "GET", url: "/api/places" }), expect: PUBLIC },
+  "POST /api/places": {
+    request: () => ({
+      method: "POST",
+      url: "/api/places",
+      payload: { name: uniqueEmail("place"), kind: "showroom", city: "Bogura" },
+    }),
+    expect: { ...ADMIN, admin: 201 },
+  },
+  "PATCH /api/places/:id": {
+    request: () => ({
+      method: "PATCH",
+      url: `/api/places/${MAIN_WAREHOUSE_ID}`,
+      payload: { city: "Dhaka" },
+    }),
+    expect: ADMIN,
+  },
+  "PUT /api/account/home-place": {
+    request: () => ({ method: "PUT", url: "/api/account/home-place", payload: { placeId: null } }),
+    expect: SIGNED_IN,
+  },
   "GET /api/bikes/:id/movements": {
     request: (fixtures) => ({
       method: "GET",

@@ -42,6 +42,8 @@ export const paths = {
   profile: "/profile",
   /** Admins: invite, promote, demote and remove people. */
   people: "/people",
+  /** Admins: add, change and archive the warehouse and the showrooms; staff read them. */
+  places: "/places",
   /** Staff: transfers between places (`?status=&place=`). */
   transfers: "/transfers",
   /** Staff: a new transfer, saved as a draft or sent at once. */

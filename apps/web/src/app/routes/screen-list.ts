@@ -15,6 +15,7 @@ import { dashboardScreen } from "../../features/dashboard/dashboard-screen";
 import { labelsScreen } from "../../features/labels/labels-screen";
 import { ledgerScreen } from "../../features/ledger/ledger-screen";
 import { peopleScreen } from "../../features/people/people-screen";
+import { placesScreen } from "../../features/places/places-screen";
 import { profileScreen } from "../../features/profile/profile-screen";
 import { scanScreen } from "../../features/scan/scan-screen";
 import { stockCsvScreen } from "../../features/stock-csv/stock-csv-screen";
@@ -40,6 +41,7 @@ export const screens: Screen[] = [
   addBikeScreen,
   myItemsScreen,
   peopleScreen,
+  placesScreen,
   loginScreen,
   registerScreen,
   verifyEmailScreen,

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lowStockAlertsSchema } from "@ultimate-bikes/contract/alerts";
+import { HOME_PLACE_PATH, homePlaceSchema } from "@ultimate-bikes/contract/places";
 import { refreshAccount } from "../../lib/account";
 import { accessTokenStorage } from "../../lib/access-token";
 import { apiRequest, SERVER_PROBLEM } from "../../lib/api-client";
@@ -21,6 +22,17 @@ export function useSetLowStockAlerts() {
     mutationFn: (subscribed: boolean) =>
       apiRequest(ALERTS_PATH, lowStockAlertsSchema, { method: "PUT", body: { subscribed } }),
     onSuccess: (alerts) => queryClient.setQueryData(alertsKey, alerts),
+  });
+}
+
+/** Sets the signed-in person's home place (null: none, the main warehouse is the default). */
+export function useSetHomePlace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (placeId: string | null) =>
+      apiRequest(HOME_PLACE_PATH, homePlaceSchema, { method: "PUT", body: { placeId } }),
+    // The account says the home place; every screen whose default place it is asks again.
+    onSuccess: () => refreshAccount(queryClient),
   });
 }
 

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { Place } from "@ultimate-bikes/contract/places";
 import type { Account, Role } from "@ultimate-bikes/contract/roles";
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ToastContainer } from "react-toastify";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -24,10 +25,28 @@ vi.mock("../../lib/better-auth-client", () => ({
   },
 }));
 
+const openPlace = (id: string, name: string, main = false): Place => ({
+  id,
+  name,
+  kind: main ? "warehouse" : "showroom",
+  city: name.split(" ")[0] ?? "Dhaka",
+  address: null,
+  archivedAt: null,
+  main,
+  units: 0,
+});
+const MAIN_WAREHOUSE = openPlace("place-main", "Main warehouse", true);
+const KHULNA = openPlace("place-khulna", "Khulna showroom");
+const SYLHET = openPlace("place-sylhet", "Sylhet showroom");
+
+/** The home places the profile saved, in order (PUT /api/account/home-place bodies). */
+let homePlacesSaved: unknown[] = [];
+
 function renderProfile({
   role = "member",
   pendingRole = null,
   emailVerified = pendingRole === null,
+  homePlaceId = null,
 }: Partial<Account> = {}) {
   const account: Account = {
     id: "user-1",
@@ -37,12 +56,22 @@ function renderProfile({
     role: role as Role,
     pendingRole,
     accessPolicy: "invite",
-    homePlaceId: null,
+    homePlaceId,
   };
+  homePlacesSaved = [];
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (url: string) => {
+    vi.fn(async (url: string, init?: RequestInit) => {
       if (url === "/api/account") return Response.json(account);
+      // The open places only: an archived home place is not among them.
+      if (url === "/api/account/low-stock-alerts") return Response.json({ subscribed: false });
+      if (url === "/api/places") return Response.json([MAIN_WAREHOUSE, KHULNA, SYLHET]);
+      if (url === "/api/account/home-place" && init?.method === "PUT") {
+        const { placeId } = JSON.parse(String(init.body)) as { placeId: string | null };
+        homePlacesSaved.push(placeId);
+        account.homePlaceId = placeId;
+        return Response.json({ homePlaceId: placeId });
+      }
       throw new Error(`unexpected ${url}`);
     }),
   );
@@ -179,5 +208,44 @@ describe("the profile", () => {
     await user.click(await screen.findByRole("button", { name: "Sign out other sessions" }));
     expect(await screen.findByText("Every other session is signed out.")).toBeInTheDocument();
     expect(authClient.revokeOtherSessions).toHaveBeenCalledOnce();
+  });
+  it("saves a home place picked among the open places, then reads the account again", async () => {
+    const user = renderProfile({ role: "staff" });
+    const picker = await screen.findByRole("combobox", { name: "Home place" });
+    expect(picker).toHaveDisplayValue("Main warehouse (default)");
+    expect(
+      within(picker)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Main warehouse (default)", "Khulna showroom", "Sylhet showroom"]);
+    const save = screen.getByRole("button", { name: "Save home place" });
+    expect(save).toBeDisabled();
+
+    await user.selectOptions(picker, "Khulna showroom");
+    await user.click(save);
+    expect(await screen.findByText("Your home place is Khulna showroom.")).toBeInTheDocument();
+    expect(homePlacesSaved).toEqual([KHULNA.id]);
+    // The account, read again, says the new home place: nothing is left to save.
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Save home place" })).toBeDisabled(),
+    );
+    expect(picker).toHaveDisplayValue("Khulna showroom");
+  });
+
+  it("clears the home place with Main warehouse (default)", async () => {
+    const user = renderProfile({ homePlaceId: SYLHET.id });
+    const picker = await screen.findByRole("combobox", { name: "Home place" });
+    await waitFor(() => expect(picker).toHaveDisplayValue("Sylhet showroom"));
+    await user.selectOptions(picker, "Main warehouse (default)");
+    await user.click(screen.getByRole("button", { name: "Save home place" }));
+    expect(await screen.findByText("Your home place is the main warehouse.")).toBeInTheDocument();
+    expect(homePlacesSaved).toEqual([null]);
+  });
+
+  it("says when the chosen home place was archived since", async () => {
+    renderProfile({ homePlaceId: "place-archived" });
+    const picker = await screen.findByRole("combobox", { name: "Home place" });
+    expect(picker).toHaveDisplayValue("Main warehouse (default)");
+    expect(picker).toHaveAccessibleDescription(/The home place you chose was archived/);
   });
 });

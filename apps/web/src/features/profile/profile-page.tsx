@@ -8,14 +8,15 @@ import { Skeleton, SkeletonLines } from "../../components/skeleton";
 import { ROLE_LABELS, useAccount } from "../../lib/account";
 import { useSession } from "../../lib/auth-client";
 import { usePageTitle } from "../../lib/use-page-title";
+import { HomePlaceForm } from "./home-place-form";
 import { NameForm } from "./name-form";
 import { OtherSessions } from "./other-sessions";
 import { PasswordForm } from "./password-form";
 import { useLowStockAlerts, useSetLowStockAlerts } from "./profile-api";
 
 /**
- * Who is signed in: their email and role (and a role that waits for a verified email), their name
- * and password to change, the other sessions to sign out, and (for staff) whether they get a mail
+ * Who is signed in: their email and role (and a role that waits for a verified email), their name,
+ * home place and password to change, the other sessions to sign out, and (for staff) whether they get a mail
  * when a bike runs low.
  */
 export function ProfilePage() {
@@ -46,6 +47,14 @@ export function ProfilePage() {
             </h2>
             <NameForm name={user.name} />
           </section>
+          {account && (
+            <section aria-labelledby="profile-home-place-heading" className="mt-5">
+              <h2 id="profile-home-place-heading" className="h4">
+                Home place
+              </h2>
+              <HomePlaceForm homePlaceId={account.homePlaceId} />
+            </section>
+          )}
           <section aria-labelledby="profile-password-heading" className="mt-5">
             <h2 id="profile-password-heading" className="h4">
               Password
