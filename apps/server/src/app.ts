@@ -232,7 +232,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(peopleRoutes, { people, authentication });
       await api.register(placesRoutes, { places, authentication });
       await api.register(transfersRoutes, {
-        transfers: createTransferRules(createTransfersRepository(database.db, writes)),
+        transfers: createTransferRules(createTransfersRepository(database, writes)),
         authentication,
       });
     },

@@ -1,4 +1,4 @@
-// Over 300 lines: the permission matrix, 36 actions x 5 roles by cookie and by token, as one table with its set-up.
+// Over 300 lines: the permission matrix, 29 actions x 5 roles by cookie and by token, as one table with its set-up.
 import type { Role } from "@ultimate-bikes/contract/roles";
 import { uniqueEmail } from "@ultimate-bikes/test-support/accounts";
 import { newBikeBody } from "@ultimate-bikes/test-support/new-bike";
@@ -6,7 +6,6 @@ import type { InjectOptions } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessTokenFor, type TestUser } from "../../test/accounts.ts";
-import { MAIN_WAREHOUSE_ID } from "../db/main-warehouse.ts";
 import { roleOf, signUpAs, storeRole, verifyEmailOf } from "../../test/roles.ts";
 import { routesOf } from "../../test/route-table.ts";
 import { addBike, listBikes } from "../../test/stock-helpers.ts";
@@ -47,7 +46,7 @@ interface Fixtures {
   newPerson(): Promise<string>;
   /** A pending invitation the admin just sent. */
   invitation(): Promise<string>;
-  /** A draft's body: one unit of a warehouse bike from the main warehouse to a showroom. */
+  /** A draft's body: one unit of a new bike from the main warehouse to a showroom. */
   newTransfer(): Promise<Record<string, unknown>>;
   /** A transfer staff just wrote (and sent, if asked): its id and number. */
   transfer(status: "draft" | "sent"): Promise<{ id: string; number: string }>;

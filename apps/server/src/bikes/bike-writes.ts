@@ -46,9 +46,8 @@ export async function findBikeIn(executor: Executor, id: string, publicUrl: stri
   return row && withStock(toBike(row, publicUrl), (await stockOf(executor, [id])).get(id));
 }
 
-/** Records a movement of `bike` in the transaction of the change it records. */
-export async function recordMovement(
-  trx: Transaction<Database>,
+/** A movement of `bike` as a `stock_movement` row: one for recordMovement, or many for one INSERT. */
+export function movementValues(
   bike: { id: string; name: string },
   kind: StockMovementKind,
   delta: number,
@@ -74,25 +73,33 @@ export async function recordMovement(
     transferId?: string | null;
   } = {},
 ) {
+  return {
+    bike_id: bike.id,
+    bike_name: bike.name,
+    kind,
+    delta,
+    quantity_after: quantityAfter,
+    actor_id: actor?.id ?? null,
+    actor_email: actor?.email ?? null,
+    created_at: at,
+    reference,
+    changes: changes && JSON.stringify(changes),
+    place_id: placeId,
+    place_delta: placeDelta,
+    place_quantity_after: placeQuantityAfter,
+    in_transit_after: inTransitAfter,
+    transfer_id: transferId,
+  };
+}
+
+/** Records a movement of `bike` in the transaction of the change it records. */
+export async function recordMovement(
+  trx: Transaction<Database>,
+  ...movement: Parameters<typeof movementValues>
+) {
   await trx
     .insertInto("stock_movement")
-    .values({
-      bike_id: bike.id,
-      bike_name: bike.name,
-      kind,
-      delta,
-      quantity_after: quantityAfter,
-      actor_id: actor?.id ?? null,
-      actor_email: actor?.email ?? null,
-      created_at: at,
-      reference,
-      changes: changes && JSON.stringify(changes),
-      place_id: placeId,
-      place_delta: placeDelta,
-      place_quantity_after: placeQuantityAfter,
-      in_transit_after: inTransitAfter,
-      transfer_id: transferId,
-    })
+    .values(movementValues(...movement))
     .execute();
 }
 

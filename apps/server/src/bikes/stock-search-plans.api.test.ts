@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBike } from "../../test/stock-helpers.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 import { openDatabase, type AppDatabase } from "../db/database.ts";
+import { MAIN_WAREHOUSE_ID } from "../db/main-warehouse.ts";
 import { searchWords } from "../db/search-folding.ts";
 import { createStockSearch, type StockFilters, type StockSearch } from "./stock-search.ts";
 
@@ -62,6 +63,10 @@ describe(`narrow, broad and dense searches on ${testDatabaseKind}`, () => {
     // No words at all: every plan must still work when only the count makes a search broad.
     ["", {}],
     ["", { status: "in" }],
+    // At a place (issue 23): the bikes added here hold their units at the main warehouse.
+    ["d", { placeId: MAIN_WAREHOUSE_ID }],
+    ["", { placeId: MAIN_WAREHOUSE_ID }],
+    ["", { placeId: MAIN_WAREHOUSE_ID, status: "low" }],
   ];
 
   it.each(searches)("pages q=%j %j the same every way, in every sort", async (q, filters) => {

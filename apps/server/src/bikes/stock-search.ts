@@ -64,15 +64,6 @@ type BikeFilter = ExpressionBuilder<Database, "bike">;
  */
 const atOrBelowReorderPoint = sql<SqlBool>`quantity <= reorder_point`;
 
-/**
- * The bikes with units at a place, from bike_stock_place_idx (migration 020). Its condition is
- * written out, not bound, as a planner uses a partial index only for a query that states it.
- * A set, not a join: the search's plans (SearchPlan) still pick how to walk `bike`, and on both
- * databases the set is read once per query, not once per bike.
- */
-const atPlace = (placeId: string) =>
-  sql<SqlBool>`bike.id in (select bike_stock.bike_id from bike_stock where bike_stock.place_id = ${placeId} and quantity > 0)`;
-
 /** `stockStatusOf` (packages/contract/src/stock.ts), in SQL. */
 const STATUS_CONDITIONS: Record<StockStatus, (eb: BikeFilter) => Expression<SqlBool>> = {
   out: (eb) => eb.and([atOrBelowReorderPoint, eb("bike.quantity", "=", 0)]),
@@ -139,6 +130,18 @@ function postgresRank(words: string[], rank: RelevanceRank) {
   if (rank === "start")
     return sql<SqlBool>`(${nameAsSearched} ~ ${start} and ${nameAsSearched} !~ ${exact})`;
   return sql<SqlBool>`${nameAsSearched} !~ ${start}`;
+}
+
+/**
+ * The bikes with units at a place, from bike_stock_place_idx (migration 020). Its condition is
+ * written out, not bound, as a planner uses a partial index only for a query that states it.
+ * A set, not a join, so the search's plan (SearchPlan) still picks how to walk `bike`: on SQLite
+ * a unary plus keeps a broad search from starting at the set's bikes, as for the words (a place
+ * holds thousands of bikes: walking the sort's index fills a page sooner than sorting them all).
+ */
+function atPlace(kind: AppDatabase["kind"], placeId: string, plan: SearchPlan) {
+  const key = kind === "sqlite" && plan !== "narrow" ? sql`+bike.id` : sql`bike.id`;
+  return sql<SqlBool>`${key} in (select bike_stock.bike_id from bike_stock where bike_stock.place_id = ${placeId} and quantity > 0)`;
 }
 
 /**
@@ -213,7 +216,7 @@ export function createStockSearch(
     }
     if (filters.status) conditions.push(STATUS_CONDITIONS[filters.status](eb));
     if (filters.ownerId !== undefined) conditions.push(eb("bike.owner_id", "=", filters.ownerId));
-    if (filters.placeId !== undefined) conditions.push(atPlace(filters.placeId));
+    if (filters.placeId !== undefined) conditions.push(atPlace(kind, filters.placeId, plan));
     return eb.and(conditions);
   };
 

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testNameOf, type TestUser } from "../../test/accounts.ts";
 import { expectError } from "../../test/api-errors.ts";
 import { signUpAs } from "../../test/roles.ts";
+import { openDatabase } from "../db/database.ts";
 import { addBike, movementsOf, send, UNKNOWN_BIKE_ID } from "../../test/stock-helpers.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 import {
@@ -336,6 +337,27 @@ describe(`transfers between places on ${testDatabaseKind}`, () => {
     await expectStockAddsUp(test.app, bike);
   });
 
+  it("refuses to send a draft whose bike was deleted since, naming the line", async () => {
+    const kept = await newBike(3);
+    const deleted = await newBike(3, `Deleted ${Date.now()}`);
+    const transfer = await draft([
+      { bikeId: kept, quantity: 1 },
+      { bikeId: deleted, quantity: 1 },
+    ]);
+    expect((await send(test.app, staff, "DELETE", `/api/bikes/${deleted}`)).statusCode).toBe(200);
+    const error = expectError(await step(transfer, "send"), 409);
+    expect(error.message).toMatch(
+      /^Deleted \d+ \(line 2\) was deleted since this transfer was written/,
+    );
+    expect(error.fields).toEqual([{ field: "lines.1.bikeId", message: "was deleted" }]);
+    expect((await transferNow(transfer.id)).status).toBe("draft");
+    const stock = await expectStockAddsUp(test.app, kept);
+    expect({ main: unitsAt(stock, main), inTransit: stock.inTransit }).toEqual({
+      main: 3,
+      inTransit: 0,
+    });
+  });
+
   it("lists newest first, filtered by status, place at either end and number, a page at a time", async () => {
     const bike = await newBike(20);
     const toSylhet = await draft([{ bikeId: bike, quantity: 1 }], { destinationPlaceId: sylhet });
@@ -561,23 +583,29 @@ describe(`transfers between places on ${testDatabaseKind}`, () => {
       await expectStockAddsUp(test.app, bike);
     });
 
-    it("refuses an archived place with a 409 naming it", async () => {
-      const { openDatabase } = await import("../db/database.ts");
+    it("refuses an archived place with a 409 naming it, also when it was archived after the draft", async () => {
+      const rajshahi = places["Rajshahi showroom"]!;
+      const drafted = await draft([{ bikeId: bike, quantity: 1 }], {
+        destinationPlaceId: rajshahi,
+      });
       const { db } = openDatabase(test.config.database, test.app.log);
       try {
         await db
           .updateTable("place")
           .set({ archived_at: new Date().toISOString() })
-          .where("id", "=", places["Rajshahi showroom"]!)
+          .where("id", "=", rajshahi)
           .execute();
       } finally {
         await db.destroy();
       }
-      const error = expectError(
-        await create({ ...valid(), destinationPlaceId: places["Rajshahi showroom"] }),
-        409,
-      );
+      const error = expectError(await create({ ...valid(), destinationPlaceId: rajshahi }), 409);
       expect(error.message).toMatch(/^Rajshahi showroom is archived/);
+      const before = unitsAt(await bikeOf(test.app, bike), main);
+      const refused = expectError(await step(drafted, "send"), 409);
+      expect(refused.message).toMatch(/^Rajshahi showroom is archived/);
+      expect((await transferNow(drafted.id)).status).toBe("draft");
+      await expectStockAddsUp(test.app, bike);
+      expect(unitsAt(await bikeOf(test.app, bike), main)).toBe(before);
     });
   });
 });
