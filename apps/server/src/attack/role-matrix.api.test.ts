@@ -11,6 +11,7 @@ import { routesOf } from "../../test/route-table.ts";
 import { addBike, listBikes } from "../../test/stock-helpers.ts";
 import { openStoredDataProbe, type StoredDataProbe } from "../../test/stored-data.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
+import { MAIN_WAREHOUSE_ID } from "../db/main-warehouse.ts";
 
 /*
  * Every API route × every role under ACCESS_POLICY=invite (issue 11): what each caller may do,
