@@ -1,8 +1,9 @@
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import QRCode from "qrcode";
 import { expectNoSeriousA11yViolations } from "../support/a11y.ts";
+import { fakeCameraShowing } from "../support/fake-camera.ts";
 import { test } from "../support/fixtures.ts";
 import { main } from "../support/landmarks.ts";
 import { SCREEN_SIZES } from "../support/screen-widths.ts";
@@ -22,32 +23,6 @@ function decodePng(png: Buffer): string | undefined {
   const image = PNG.sync.read(png);
   // A CommonJS module: under Node its default export is the module, which holds the function.
   return jsQR.default(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
-}
-
-/**
- * Before the page loads: the camera is a canvas showing `image` (a data URL), and the browser
- * has no BarcodeDetector.
- */
-async function fakeCameraShowing(page: Page, image: string) {
-  await page.addInitScript((src) => {
-    delete (window as { BarcodeDetector?: unknown }).BarcodeDetector;
-    const canvas = document.createElement("canvas");
-    canvas.width = 480;
-    canvas.height = 480;
-    const context = canvas.getContext("2d")!;
-    const picture = new Image();
-    picture.src = src;
-    const draw = () => {
-      context.fillStyle = "#fff";
-      context.fillRect(0, 0, canvas.width, canvas.height);
-      if (picture.complete) context.drawImage(picture, 90, 90, 300, 300);
-    };
-    setInterval(draw, 50);
-    navigator.mediaDevices.getUserMedia = async () => {
-      draw();
-      return canvas.captureStream(10);
-    };
-  }, image);
 }
 
 /** Scan's typed fallback, by its label. */
@@ -143,13 +118,13 @@ test("the scan page says a foreign code is not ours, and opens a typed id", asyn
   );
   await page.goto("/scan");
   await expect(
-    main(page).getByText("That code is not one of our bikes. Still looking…"),
+    main(page).getByText("That code is not one of our bikes or transfers. Still looking…"),
   ).toBeVisible({ timeout: 15_000 });
   await main(page).getByLabel(TYPED_FIELD).fill("not a bike");
   await main(page).getByRole("button", { name: "Open" }).click();
   await expect(
     main(page).getByText(
-      "That is not a stock number, a bike id or the address of a bike's page here.",
+      "That is not a stock number, a transfer number, a bike id or the address of one of our pages.",
     ),
   ).toBeVisible();
   await main(page).getByLabel(TYPED_FIELD).fill(id);

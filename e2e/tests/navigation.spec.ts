@@ -110,6 +110,7 @@ test.describe("the admin's navigation bar", () => {
     const items = [
       "Manage Inventory",
       "Ledger",
+      "Transfers",
       "Labels",
       "CSV import and export",
       "Recently deleted",

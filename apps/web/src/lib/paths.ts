@@ -44,6 +44,14 @@ export const paths = {
   people: "/people",
   /** Admins: add, change and archive the warehouse and the showrooms; staff read them. */
   places: "/places",
+  /** Staff: transfers between places (`?status=&place=`). */
+  transfers: "/transfers",
+  /** Staff: a new transfer, saved as a draft or sent at once. */
+  newTransfer: "/transfers/new",
+  /** Staff: one transfer, its steps and actions (`?receive` opens it ready to receive). */
+  transfer: "/transfers/:id",
+  /** Staff: a transfer's printable sheet (A4), its QR code the transfer's address. */
+  transferSheet: "/transfers/:id/sheet",
 } as const;
 
 /** The page of one bike. */
@@ -57,3 +65,10 @@ export const bikeLedgerPath = (id: string) => `${paths.ledger}?bike=${encodeURIC
 
 /** The label sheet of one bike. */
 export const bikeLabelPath = (id: string) => `${paths.labels}?ids=${encodeURIComponent(id)}`;
+
+/** The page of one transfer; `receive` lands on its Receive form. */
+export const transferPagePath = (id: string, { receive = false } = {}) =>
+  `${generatePath(paths.transfer, { id })}${receive ? "?receive" : ""}`;
+
+/** The printable sheet of one transfer. */
+export const transferSheetPath = (id: string) => generatePath(paths.transferSheet, { id });

@@ -19,6 +19,10 @@ import { placesScreen } from "../../features/places/places-screen";
 import { profileScreen } from "../../features/profile/profile-screen";
 import { scanScreen } from "../../features/scan/scan-screen";
 import { stockCsvScreen } from "../../features/stock-csv/stock-csv-screen";
+import { newTransferScreen } from "../../features/transfers/new-transfer-screen";
+import { transferListScreen } from "../../features/transfers/transfer-list-screen";
+import { transferScreen } from "../../features/transfers/transfer-screen";
+import { transferSheetScreen } from "../../features/transfers/transfer-sheet-screen";
 import type { Screen } from "../../lib/screen";
 
 /**
@@ -46,6 +50,11 @@ export const screens: Screen[] = [
   bikeDetailScreen,
   editBikeScreen,
   ledgerScreen,
+  transferListScreen,
+  // Before the transfer's page: /transfers/new is not a transfer's id.
+  newTransferScreen,
+  transferScreen,
+  transferSheetScreen,
   labelsScreen,
   profileScreen,
   stockCsvScreen,

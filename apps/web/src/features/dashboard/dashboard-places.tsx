@@ -1,11 +1,10 @@
 import type { Dashboard, UnitsValue } from "@ultimate-bikes/contract/dashboard";
 import { Link } from "react-router";
 import { formatCount, formatDateTime, formatPrice } from "../../lib/format";
+import { paths, transferPagePath } from "../../lib/paths";
 
-/** A transfer's page (issue 23), which the transfers screens serve. */
-const transferPagePath = (id: string) => `/transfers/${encodeURIComponent(id)}`;
 /** The transfers in transit, all of them. */
-const TRANSFERS_IN_TRANSIT_PATH = "/transfers?status=sent";
+const TRANSFERS_IN_TRANSIT_PATH = `${paths.transfers}?status=sent`;
 
 const units = (count: number) => `${formatCount(count)} ${count === 1 ? "unit" : "units"}`;
 

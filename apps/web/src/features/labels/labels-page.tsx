@@ -10,7 +10,7 @@ import { ErrorMessage } from "../../components/error-message";
 import { apiRequest } from "../../lib/api-client";
 import { bikeAddress } from "../../lib/bike-links";
 import { useAddressState } from "../../lib/use-address-state";
-import { QrImage } from "./qr-image";
+import { QrImage } from "../../components/qr-image";
 
 /** The picker shows this many bikes at first, and this many more at each "Show more". */
 const PICKER_PAGE = 24;

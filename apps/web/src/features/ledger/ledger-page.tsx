@@ -14,7 +14,7 @@ import { ErrorMessage } from "../../components/error-message";
 import { Skeleton, SkeletonTable } from "../../components/skeleton";
 import { changeText } from "../../lib/bike-changes";
 import { formatDateTime } from "../../lib/format";
-import { bikePagePath } from "../../lib/paths";
+import { bikePagePath, transferPagePath } from "../../lib/paths";
 import { usePlaces } from "../../lib/places";
 import { useAddressState } from "../../lib/use-address-state";
 import { useMediaQuery } from "../../lib/use-media-query";
@@ -25,9 +25,6 @@ import {
   useLedgerPeople,
   type LedgerFilters,
 } from "./ledger-api";
-
-/** A transfer's page (issue 23), which the transfers screens serve. */
-const transferPagePath = (id: string) => `/transfers/${encodeURIComponent(id)}`;
 
 const KIND_LABELS: Record<StockMovementKind, string> = {
   seed: "Opening stock",

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, Route, Routes, useParams } from "react-router";
+import { MemoryRouter, Route, Routes, useLocation, useParams } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ScanPage } from "./scan-page";
 import { stockItem } from "../../test/stock-items";
@@ -10,15 +10,44 @@ function BikePageStandIn() {
   return <h1>Bike {useParams().id}</h1>;
 }
 
-/** Scan, with no camera (jsdom has none), against an API that knows one bike by its number. */
+function TransferPageStandIn() {
+  return (
+    <h1>
+      Transfer {useParams().id}
+      {useLocation().search}
+    </h1>
+  );
+}
+
+const TRANSFER_ID = "3d2f8a1b-5c6d-4e7f-9a0b-1c2d3e4f5a6b";
+
+/**
+ * Scan, with no camera (jsdom has none), against an API that knows one bike and one transfer
+ * (T-000012) by their numbers.
+ */
 function renderScan() {
   const bike = { ...stockItem("Honda CB500", 3), stockNumber: "UB-00042" };
+  const transfer = {
+    id: TRANSFER_ID,
+    number: "T-000012",
+    status: "sent",
+    source: { id: crypto.randomUUID(), name: "Main warehouse" },
+    destination: { id: crypto.randomUUID(), name: "Khulna showroom" },
+    reference: null,
+    lines: [],
+    units: 3,
+    created: { by: "Ann", at: "2026-11-26T09:00:00.000Z" },
+    sent: { by: "Ann", at: "2026-11-26T09:05:00.000Z" },
+    received: null,
+    cancelled: null,
+  };
   const asked: string[] = [];
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string) => {
       asked.push(url);
       if (url === "/api/bikes/by-stock-number/UB-00042") return Response.json(bike);
+      if (url === "/api/transfers/by-number/T-000012") return Response.json(transfer);
       return Response.json(
         { statusCode: 404, error: "Not Found", message: "No bike with that id" },
         { status: 404 },
@@ -31,6 +60,7 @@ function renderScan() {
         <Routes>
           <Route path="/scan" element={<ScanPage />} />
           <Route path="/inventory/:id" element={<BikePageStandIn />} />
+          <Route path="/transfers/:id" element={<TransferPageStandIn />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -62,9 +92,26 @@ describe("Scan's typed fallback", () => {
     await user.click(screen.getByRole("button", { name: "Open" }));
     expect(
       await screen.findByText(
-        "That is not a stock number, a bike id or the address of a bike's page here.",
+        "That is not a stock number, a transfer number, a bike id or the address of one of our pages.",
       ),
     ).toBeVisible();
     expect(asked).toHaveLength(1);
+  });
+
+  it("opens a transfer, ready to receive, by its typed number or its page's address", async () => {
+    const { asked, user } = renderScan();
+    await user.type(field(), "t-12");
+    await user.click(screen.getByRole("button", { name: "Open" }));
+    expect(
+      await screen.findByRole("heading", { name: `Transfer ${TRANSFER_ID}?receive` }),
+    ).toBeInTheDocument();
+    expect(asked).toEqual(["/api/transfers/by-number/T-000012"]);
+  });
+
+  it("says when no transfer has the typed number", async () => {
+    const { user } = renderScan();
+    await user.type(field(), "T-000099");
+    await user.click(screen.getByRole("button", { name: "Open" }));
+    expect(await screen.findByText("No transfer has the number T-000099.")).toBeVisible();
   });
 });

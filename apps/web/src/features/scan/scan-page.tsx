@@ -7,9 +7,16 @@ import InputGroup from "react-bootstrap/InputGroup";
 import { useNavigate } from "react-router";
 import { bikeSchema } from "@ultimate-bikes/contract/bikes";
 import { formatStockNumber, parseStockNumber } from "@ultimate-bikes/contract/stock-number";
+import {
+  formatTransferNumber,
+  parseTransferNumber,
+  transferByNumberPath,
+  transferSchema,
+} from "@ultimate-bikes/contract/transfers";
 import { ApiRequestError, apiRequest } from "../../lib/api-client";
 import { bikeIdFrom } from "../../lib/bike-links";
-import { bikePagePath } from "../../lib/paths";
+import { bikePagePath, transferPagePath } from "../../lib/paths";
+import { transferIdFrom } from "../../lib/transfer-links";
 import { usePageTitle } from "../../lib/use-page-title";
 import { frameDecoder } from "./decode-frame";
 
@@ -24,7 +31,8 @@ const CAMERA_PROBLEMS: Partial<Record<CameraState, string>> = {
   unavailable: "This browser cannot use a camera here. Type the bike's stock number below.",
 };
 
-const NOT_A_BIKE = "That is not a stock number, a bike id or the address of a bike's page here.";
+const NOT_OURS =
+  "That is not a stock number, a transfer number, a bike id or the address of one of our pages.";
 
 /** The bike with this stock number's id; undefined when no bike has it. */
 async function bikeIdOfStockNumber(stockNumber: string): Promise<string | undefined> {
@@ -38,6 +46,28 @@ async function bikeIdOfStockNumber(stockNumber: string): Promise<string | undefi
     if (error instanceof ApiRequestError && error.status === 404) return undefined;
     throw error;
   }
+}
+
+/** The id of the transfer with this number (`T-000123`); undefined when there is none. */
+async function transferIdOfNumber(number: string): Promise<string | undefined> {
+  try {
+    const transfer = await apiRequest(transferByNumberPath(number), transferSchema);
+    return transfer.id;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Where a scanned or typed address or id leads: a transfer's page, ready to receive it (its
+ * sheet's QR code), or a bike's page; undefined when it names neither.
+ */
+function pageOf(text: string): string | undefined {
+  const transferId = transferIdFrom(text);
+  if (transferId) return transferPagePath(transferId, { receive: true });
+  const bikeId = bikeIdFrom(text);
+  return bikeId && bikePagePath(bikeId);
 }
 
 /**
@@ -83,8 +113,8 @@ export function ScanPage() {
         void decode(video.current)
           .then((text) => {
             if (text === undefined || stopped) return;
-            const id = bikeIdFrom(text);
-            if (id) void navigate(bikePagePath(id));
+            const page = pageOf(text);
+            if (page) void navigate(page);
             else setNotOurs(text);
           })
           .catch(() => {})
@@ -103,22 +133,30 @@ export function ScanPage() {
 
   async function openTyped(event: FormEvent) {
     event.preventDefault();
-    const id = bikeIdFrom(typed);
-    if (id) {
-      void navigate(bikePagePath(id));
+    const page = pageOf(typed);
+    if (page) {
+      void navigate(page);
       return;
     }
     const stockNumber = parseStockNumber(typed);
-    if (stockNumber === undefined) {
-      setTypedProblem(NOT_A_BIKE);
+    const transferNumber = parseTransferNumber(typed);
+    if (stockNumber === undefined && transferNumber === undefined) {
+      setTypedProblem(NOT_OURS);
       return;
     }
-    const shown = formatStockNumber(stockNumber);
     setLooking(true);
     try {
-      const found = await bikeIdOfStockNumber(shown);
-      if (found) void navigate(bikePagePath(found));
-      else setTypedProblem(`No bike has the stock number ${shown}.`);
+      if (transferNumber !== undefined) {
+        const shown = formatTransferNumber(transferNumber);
+        const found = await transferIdOfNumber(shown);
+        if (found) void navigate(transferPagePath(found, { receive: true }));
+        else setTypedProblem(`No transfer has the number ${shown}.`);
+      } else if (stockNumber !== undefined) {
+        const shown = formatStockNumber(stockNumber);
+        const found = await bikeIdOfStockNumber(shown);
+        if (found) void navigate(bikePagePath(found));
+        else setTypedProblem(`No bike has the stock number ${shown}.`);
+      }
     } catch (error) {
       setTypedProblem((error as Error).message);
     } finally {
@@ -130,7 +168,10 @@ export function ScanPage() {
   return (
     <Container as="section" className="py-5 add-bike-form">
       <h1 className="mb-3">Scan a label</h1>
-      <p>Point the camera at a bike's QR label: its page opens, ready to deliver or import.</p>
+      <p>
+        Point the camera at a bike's QR label: its page opens, ready to deliver or import. A
+        transfer sheet's QR code opens the transfer, ready to receive.
+      </p>
       {problem ? (
         <Alert variant="warning" role="alert">
           {problem}
@@ -147,11 +188,14 @@ export function ScanPage() {
       <p aria-live="polite" className="small">
         {camera === "starting" && "Starting the camera…"}
         {camera === "scanning" && !notOurs && "Looking for a label…"}
-        {notOurs && "That code is not one of our bikes. Still looking…"}
+        {notOurs && "That code is not one of our bikes or transfers. Still looking…"}
       </p>
       <Form onSubmit={(event) => void openTyped(event)} noValidate>
         <Form.Group controlId="scan-typed">
-          <Form.Label>Or type its stock number (like UB-00042), id or page address</Form.Label>
+          <Form.Label>
+            Or type its stock number (like UB-00042), a transfer's number (like T-000123), an id or
+            a page address
+          </Form.Label>
           <InputGroup hasValidation>
             <Form.Control
               value={typed}

@@ -1,0 +1,131 @@
+import type { ReceiveTransferInput, Transfer } from "@ultimate-bikes/contract/transfers";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import Button from "react-bootstrap/Button";
+import Form from "react-bootstrap/Form";
+import { FormProblem } from "../../components/form-problem";
+
+interface Arrival {
+  arrived: string;
+  reason: string;
+}
+
+/** What is wrong with the arrivals, in the form's words; else undefined. */
+function checkArrivals(transfer: Transfer, arrivals: Arrival[]): string | undefined {
+  for (const [index, line] of transfer.lines.entries()) {
+    const { arrived, reason } = arrivals[index]!;
+    const name = `${line.bikeName} (line ${index + 1})`;
+    if (!/^\d+$/.test(arrived.trim())) return `${name}: Arrived must be a whole number, 0 or more.`;
+    if (Number(arrived) > line.quantity) return `${name}: at most ${line.quantity} were sent.`;
+    if (Number(arrived) < line.quantity && reason.trim() === "") {
+      return `${name}: say why fewer arrived.`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Receiving a sent transfer at its destination: each line's "Arrived" starts at what was sent;
+ * fewer needs the reason, which the shortfall's ledger entry keeps. `focus` lands here at once
+ * (the sheet's QR code was scanned to receive it).
+ */
+export function ReceiveForm({
+  transfer,
+  focus,
+  pending,
+  onReceive,
+}: {
+  transfer: Transfer;
+  focus: boolean;
+  pending: boolean;
+  onReceive: (body: NonNullable<ReceiveTransferInput>) => void;
+}) {
+  const [arrivals, setArrivals] = useState<Arrival[]>(() =>
+    transfer.lines.map((line) => ({ arrived: String(line.quantity), reason: "" })),
+  );
+  const [problem, setProblem] = useState<string>();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [focus]);
+
+  const change = (index: number, next: Partial<Arrival>) =>
+    setArrivals((current) =>
+      current.map((arrival, at) => (at === index ? { ...arrival, ...next } : arrival)),
+    );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const wrong = checkArrivals(transfer, arrivals);
+    setProblem(undefined);
+    if (wrong) {
+      setTimeout(() => setProblem(wrong));
+      return;
+    }
+    onReceive({
+      lines: transfer.lines.map((line, index) => {
+        const received = Number(arrivals[index]!.arrived);
+        const reason = arrivals[index]!.reason.trim();
+        return received < line.quantity
+          ? { bikeId: line.bikeId, received, reason }
+          : { bikeId: line.bikeId, received };
+      }),
+    });
+  }
+
+  return (
+    <Form noValidate onSubmit={submit} aria-labelledby="receive-heading" className="mb-4">
+      <h2 id="receive-heading" ref={heading} tabIndex={-1} className="h4">
+        Receive at {transfer.destination.name}
+      </h2>
+      <p>Count what arrived. If fewer than were sent arrived, say why.</p>
+      <ol className="list-unstyled d-grid gap-3">
+        {transfer.lines.map((line, index) => {
+          const arrival = arrivals[index]!;
+          const id = `receive-line-${index}`;
+          const short =
+            /^\d+$/.test(arrival.arrived.trim()) && Number(arrival.arrived) < line.quantity;
+          return (
+            <li key={line.bikeId}>
+              <fieldset className="border rounded p-2">
+                <legend className="h6 float-none w-auto px-1 mb-1 text-break">
+                  {line.bikeName}
+                  {line.stockNumber && ` · ${line.stockNumber}`}
+                </legend>
+                <p className="small mb-2">{line.quantity} sent.</p>
+                <Form.Group controlId={`${id}-arrived`} className="mb-2">
+                  <Form.Label>Arrived</Form.Label>
+                  <Form.Control
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={line.quantity}
+                    step={1}
+                    className="transfer-quantity"
+                    value={arrival.arrived}
+                    onChange={(event) => change(index, { arrived: event.currentTarget.value })}
+                  />
+                </Form.Group>
+                {short && (
+                  <Form.Group controlId={`${id}-reason`}>
+                    <Form.Label>Why fewer arrived</Form.Label>
+                    <Form.Control
+                      as="textarea"
+                      rows={2}
+                      required
+                      value={arrival.reason}
+                      onChange={(event) => change(index, { reason: event.currentTarget.value })}
+                    />
+                  </Form.Group>
+                )}
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      <FormProblem message={problem} />
+      <Button type="submit" variant="danger" disabled={pending}>
+        {pending ? "Receiving…" : "Receive"}
+      </Button>
+    </Form>
+  );
+}
