@@ -232,10 +232,10 @@ export type BikeDetails = z.infer<typeof bikeDetailsSchema>;
 export const REFERENCE_MAX = 80;
 
 /**
- * The order or supplier invoice a delivery or an import is for, as the ledger shows it: one line
- * of safe text (safe-text.ts), blank meaning none.
+ * The order or supplier invoice a delivery, an import or a transfer is for, as the ledger shows
+ * it: one line of safe text (safe-text.ts), blank meaning none.
  */
-const referenceField = z
+export const referenceField = z
   .string()
   .trim()
   .max(REFERENCE_MAX, `must be at most ${REFERENCE_MAX} characters`)

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { bikeIdSchema, QUANTITY_MAX, REFERENCE_MAX, TEXT_MAX, wholeNumber } from "./bikes.ts";
+import { bikeIdSchema, QUANTITY_MAX, referenceField, TEXT_MAX, wholeNumber } from "./bikes.ts";
 import { placeIdSchema, placeRefSchema } from "./places.ts";
-import { safeCharacters, safeText } from "./safe-text.ts";
+import { safeText } from "./safe-text.ts";
 
 /**
  * Transfers (issue 23, docs/decisions/027): a document that moves stock between two places.
@@ -50,14 +50,6 @@ export const TRANSFER_STATUS_LABELS: Record<TransferStatus, string> = {
 
 /** At most this many lines on one transfer. */
 export const TRANSFER_LINES_MAX = 200;
-
-const referenceField = z
-  .string()
-  .trim()
-  .max(REFERENCE_MAX, `must be at most ${REFERENCE_MAX} characters`)
-  .check(safeCharacters())
-  .transform((reference) => (reference === "" ? undefined : reference))
-  .optional();
 
 const positiveUnits = wholeNumber().refine((amount) => amount >= 1, "must be 1 or more");
 

@@ -44,6 +44,13 @@ export type QuantityChange =
   | { currentQuantity: number; shortAtPlace: string }
   | undefined;
 
+/** Where a quantity change happens, and the quantity it expects and the order it is for, if any. */
+interface QuantityChangeOptions {
+  expected?: number;
+  reference?: string;
+  placeId: string;
+}
+
 /** Thrown inside a transaction to undo it: too few units at the place (QuantityChange). */
 class ShortAtPlace extends Error {
   readonly currentQuantity: number;
@@ -108,7 +115,7 @@ export function createStockRepository(
     delta: number,
     kind: "deliver" | "import",
     actor: Actor,
-    { expected, reference, placeId }: { expected?: number; reference?: string; placeId: string },
+    { expected, reference, placeId }: QuantityChangeOptions,
   ): Promise<QuantityChange> {
     return write(async (trx) => {
       // The bike's row first (its lock orders every stock change of the bike), then its place's.
@@ -193,10 +200,10 @@ export function createStockRepository(
       delta: number,
       kind: "deliver" | "import",
       actor: Actor,
-      { expected, reference, placeId }: { expected?: number; reference?: string; placeId: string },
+      options: QuantityChangeOptions,
     ): Promise<QuantityChange> {
       try {
-        return await changeAtPlace(id, delta, kind, actor, { expected, reference, placeId });
+        return await changeAtPlace(id, delta, kind, actor, options);
       } catch (error) {
         if (!(error instanceof ShortAtPlace)) throw error;
         return { currentQuantity: error.currentQuantity, shortAtPlace: error.where };
