@@ -131,13 +131,13 @@ export function StockControls({ controls }: { controls: StockViewControls }) {
         <Col xs={12} lg={4}>
           <SearchBox value={view.q} onSearch={controls.search} />
         </Col>
-        <Col xs={12} sm={6} lg={2}>
+        <Col xs={6} lg={2}>
           <SupplierSelect
             value={view.supplier}
             onChoose={(supplier) => controls.choose({ supplier })}
           />
         </Col>
-        <Col xs={12} sm={6} lg={2}>
+        <Col xs={6} lg={2}>
           <PlaceSelect value={view.place} onChoose={(place) => controls.choose({ place })} />
         </Col>
         <Col xs={6} lg={2}>
