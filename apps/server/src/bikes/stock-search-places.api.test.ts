@@ -112,6 +112,33 @@ describe(`the stock search's place filter on ${testDatabaseKind}`, () => {
     expect(await foundAt({ place: khulna, status: "low" })).toEqual([["Delta Roadster", 4]]);
   });
 
+  it("finds typed words at a place, a restored bike there again, and never a place by its id", async () => {
+    const name = `Zulu Placeword ${Math.random().toString(36).slice(2, 8)}`;
+    const id = await addBike(test.app, staff, {
+      name,
+      supplierName: "Placeword Motors",
+      quantity: 1,
+    });
+    await importAt(id, khulna, 2);
+    const namesAtKhulna = async () =>
+      (await searchStock(test.app, { q: name.toLowerCase(), place: khulna })).items.map(
+        (item) => item.name,
+      );
+    expect(await namesAtKhulna()).toEqual([name]);
+
+    expect((await send(test.app, staff, "DELETE", `/api/bikes/${id}`)).statusCode).toBe(200);
+    expect(await namesAtKhulna()).toEqual([]);
+    const restored = await send(test.app, staff, "POST", `/api/deleted-bikes/${id}/restore`);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(await namesAtKhulna()).toEqual([name]);
+
+    await deliverAt(id, khulna, 2);
+    expect(await namesAtKhulna()).toEqual([]);
+    // What the search index keeps of a place (migration 021) is not a word people can find.
+    const placeWord = `p${khulna.replaceAll("-", "").slice(0, 6)}`;
+    expect((await searchStock(test.app, { q: placeWord })).total).toBe(0);
+  });
+
   it("follows a delivery that empties the place", async () => {
     const id = await addBike(test.app, staff, {
       name: "Golf Naked",

@@ -20,6 +20,7 @@ import { dropVersionLeases } from "./migrations/017-drop-read-lease-table.ts";
 import { addStockNumbers } from "./migrations/018-stock-numbers.ts";
 import { addCostPrices } from "./migrations/019-cost-prices.ts";
 import { addPlacesAndTransfers } from "./migrations/020-places-and-transfers.ts";
+import { addPlaceSearchKeys } from "./migrations/021-place-search-keys.ts";
 
 /** Migration 015's name; databases migrated before the lease code went recorded another one. */
 export const MIGRATION_015 = "015-read-lease-table";
@@ -50,6 +51,7 @@ function migrations({ kind }: AppDatabase): Record<string, Migration> {
     "018-stock-numbers": addStockNumbers(kind),
     "019-cost-prices": addCostPrices(),
     "020-places-and-transfers": addPlacesAndTransfers(kind),
+    "021-place-search-keys": addPlaceSearchKeys(kind),
   };
 }
 
