@@ -7,7 +7,7 @@ const REFRESH_DELAY_MS = 500;
 
 /**
  * Asks again for the queries under `queryKey` whenever the live stream says the stock changed:
- * for a screen whose figures the server computes from the stock (the units at each place, say).
+ * for a screen whose figures the server computes from the stock (the dashboard, places).
  */
 export function useRefreshOnStockChange(queryKey: QueryKey): void {
   const queryClient = useQueryClient();
