@@ -52,17 +52,23 @@ const resourceEntries = (page: Page, url: string) =>
     url,
   );
 
-/** How the page fetched each API path, in order: "link" for a preload, "fetch" for the app's own. */
-const apiFetches = (page: Page) =>
-  page.evaluate(() =>
-    performance
-      .getEntriesByType("resource")
-      .map((entry) => ({
-        url: new URL(entry.name),
-        by: (entry as PerformanceResourceTiming).initiatorType,
-      }))
-      .filter(({ url }) => url.pathname.startsWith("/api/"))
-      .map(({ url, by }) => `${by} ${url.pathname}${url.search}`),
+/**
+ * How the page fetched each API path, in order: "link" for a preload, "fetch" for the app's own;
+ * only the requests started by `until` (a `performance.now()` of the page) when given.
+ */
+const apiFetches = (page: Page, until = Infinity) =>
+  page.evaluate(
+    (until) =>
+      performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.startTime <= until)
+        .map((entry) => ({
+          url: new URL(entry.name),
+          by: (entry as PerformanceResourceTiming).initiatorType,
+        }))
+        .filter(({ url }) => url.pathname.startsWith("/api/"))
+        .map(({ url, by }) => `${by} ${url.pathname}${url.search}`),
+    until,
   );
 
 /** Chromium's console warnings about preloads (unused, or not matching the request made). */
@@ -74,12 +80,17 @@ function watchPreloadWarnings(page: Page): string[] {
   return warnings;
 }
 
-/** Every hinted read came from its preload, once, and the app asked none of them again. */
+/**
+ * Every hinted read came from its preload, once, and the app asked none of them again while it
+ * showed its screen (called once the screen is shown). Later requests are left out: a bike that
+ * another test adds on the same server meanwhile makes an open list ask again, live, by design.
+ */
 async function expectReadsServedByPreloads(page: Page, reads: string[]) {
+  const shownAt = await page.evaluate(() => performance.now());
   await expect
     .poll(() => apiFetches(page))
     .toEqual(expect.arrayContaining(reads.map((read) => `link ${read}`)));
-  const fetched = await apiFetches(page);
+  const fetched = await apiFetches(page, shownAt);
   for (const read of reads) {
     expect(
       fetched.filter((entry) => entry.endsWith(` ${read}`)),
