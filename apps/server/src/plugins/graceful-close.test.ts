@@ -120,9 +120,11 @@ describe("closing the server (what SIGTERM does) on sqlite", () => {
 
     // Requests that arrive now on open connections are answered, and their connection closed.
     for (const request of [ready, live, lateStream]) request.write("\r\n");
-    const [readiness, liveness, late] = await Promise.all(
-      [ready, live, lateStream].map((request) => request.answer()),
-    );
+    const [readiness, liveness, late] = await Promise.all([
+      ready.answer(),
+      live.answer(),
+      lateStream.answer(),
+    ]);
     expect(readiness.status).toBe(503);
     expect(JSON.parse(readiness.body)).toEqual({ status: "stopping", database: "sqlite" });
     expect(liveness.status).toBe(200);
