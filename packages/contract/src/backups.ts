@@ -14,11 +14,12 @@ export const BACKUP_NAME_PATTERN =
 
 export const NO_SUCH_BACKUP = "No backup with that name";
 
-/** `/backups/{name}`: only a name the server itself gives, so no path ever leaves the folder. */
+/**
+ * `/backups/{name}`: only a name the server itself gives, so no path ever leaves the folder; any
+ * other is the same 404 as a backup that is not there (docs/decisions/003).
+ */
 export const backupNameParams = z.object({
-  name: z
-    .string()
-    .regex(BACKUP_NAME_PATTERN, "must be a backup's name, like ultimate-bikes-2026-11-26T14-08-16.123Z.tar"),
+  name: z.string().regex(BACKUP_NAME_PATTERN, { error: NO_SUCH_BACKUP }),
 });
 
 export const backupSchema = z.object({

@@ -19,6 +19,8 @@ try {
     }
   }
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : `Backup failed: ${(error as Error).message}`);
+  console.error(
+    error instanceof ConfigError ? error.message : `Backup failed: ${(error as Error).message}`,
+  );
   process.exitCode = 1;
 }

@@ -42,7 +42,11 @@ async function storedLedgers(config: AppConfig) {
 }
 
 /** `npm run restore` as an operator runs it, on the target the environment names. */
-async function restoreCommand(file: string, environment: Record<string, string>, ...flags: string[]) {
+async function restoreCommand(
+  file: string,
+  environment: Record<string, string>,
+  ...flags: string[]
+) {
   try {
     const { stdout } = await run(process.execPath, [RESTORE_COMMAND, file, ...flags], {
       env: { PATH: process.env.PATH, ...environment },
@@ -108,9 +112,7 @@ describe(`a backup on ${testDatabaseKind} taken during writes`, () => {
           delta: movement.delta,
           quantityAfter: movement.quantity_after,
         }));
-      problems.push(
-        ...ledgerProblems(bike.id, bike.quantity, ledger as never, acknowledgedBefore),
-      );
+      problems.push(...ledgerProblems(bike.id, bike.quantity, ledger as never, acknowledgedBefore));
     }
     expect(problems).toEqual([]);
     expect(bikes.map((bike) => bike.id)).toEqual(expect.arrayContaining(bikeIds));

@@ -24,17 +24,14 @@ export function createBackupMaker(config: BackupConfig, log: FastifyBaseLogger):
   };
   const { everyHours, keep = DEFAULT_SCHEDULED_KEEP, dir } = config.backups;
   if (everyHours === undefined) return { make, stop: () => undefined };
-  const timer = setInterval(
-    () => {
-      make()
-        .then((backup) => {
-          const pruned = pruneBackups(dir, keep);
-          log.info({ backup: backup.name, pruned }, "scheduled backup made");
-        })
-        .catch((error: unknown) => log.error({ err: error }, "scheduled backup failed"));
-    },
-    everyHours * 3_600_000,
-  );
+  const timer = setInterval(() => {
+    make()
+      .then((backup) => {
+        const pruned = pruneBackups(dir, keep);
+        log.info({ backup: backup.name, pruned }, "scheduled backup made");
+      })
+      .catch((error: unknown) => log.error({ err: error }, "scheduled backup failed"));
+  }, everyHours * 3_600_000);
   // A server that is otherwise done need not stay up for its next backup.
   timer.unref();
   return { make, stop: () => clearInterval(timer) };

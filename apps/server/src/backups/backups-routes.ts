@@ -80,7 +80,10 @@ export async function backupsRoutes(
         tags,
         summary: "Download one backup (a .tar file)",
         params: backupNameParams,
-        response: { 200: z.unknown().describe("application/x-tar: the backup file"), ...errors(400, 401, 403, 404) },
+        response: {
+          200: z.unknown().describe("application/x-tar: the backup file"),
+          ...errors(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {

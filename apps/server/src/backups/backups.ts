@@ -66,7 +66,11 @@ function describe(folder: string, name: string): Backup | undefined {
   const createdAt = backupTime(name);
   if (!createdAt) return undefined;
   try {
-    return { name, size: statSync(path.join(folder, name)).size, createdAt: createdAt.toISOString() };
+    return {
+      name,
+      size: statSync(path.join(folder, name)).size,
+      createdAt: createdAt.toISOString(),
+    };
   } catch {
     return undefined; // Deleted by BACKUP_KEEP between the listing and now.
   }

@@ -42,7 +42,11 @@ function connection(connectionString: string) {
 const majorOf = (version: string) => Number.parseInt(version, 10);
 
 /** Runs pg_dump or pg_restore; a missing program or a failure is an error that says what to do. */
-async function runProgram(name: "pg_dump" | "pg_restore", connectionString: string, args: string[]) {
+async function runProgram(
+  name: "pg_dump" | "pg_restore",
+  connectionString: string,
+  args: string[],
+) {
   const program = postgresProgram(name);
   if (!program) {
     throw new Error(
@@ -51,7 +55,10 @@ async function runProgram(name: "pg_dump" | "pg_restore", connectionString: stri
   }
   const { dbname, env } = connection(connectionString);
   try {
-    return await run(program, [...args, `--dbname=${dbname}`], { env, maxBuffer: 16 * 1024 * 1024 });
+    return await run(program, [...args, `--dbname=${dbname}`], {
+      env,
+      maxBuffer: 16 * 1024 * 1024,
+    });
   } catch (error) {
     const { stderr } = error as { stderr?: string };
     throw new Error(`${name} failed: ${stderr?.trim() || (error as Error).message}`);
@@ -107,7 +114,11 @@ export async function dumpPostgres(connectionString: string, file: string): Prom
       `pg_dump ${pgDump} is older than the PostgreSQL server (${server}) and cannot dump it: install the client programs of PostgreSQL ${majorOf(server)} or newer`,
     );
   }
-  await runProgram("pg_dump", connectionString, ["--format=custom", "--no-owner", `--file=${file}`]);
+  await runProgram("pg_dump", connectionString, [
+    "--format=custom",
+    "--no-owner",
+    `--file=${file}`,
+  ]);
   return { migration, server, pgDump };
 }
 

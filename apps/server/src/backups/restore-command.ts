@@ -11,7 +11,10 @@ const USAGE = "Usage: npm run restore -- FILE [--force]";
 
 let parsed;
 try {
-  parsed = parseArgs({ options: { force: { type: "boolean", default: false } }, allowPositionals: true });
+  parsed = parseArgs({
+    options: { force: { type: "boolean", default: false } },
+    allowPositionals: true,
+  });
 } catch (error) {
   console.error(`${(error as Error).message}\n${USAGE}`);
   process.exit(2);
@@ -34,7 +37,9 @@ try {
     console.error(`Refused: ${error.message}`);
     process.exitCode = 3;
   } else {
-    console.error(error instanceof ConfigError ? error.message : `Restore failed: ${(error as Error).message}`);
+    console.error(
+      error instanceof ConfigError ? error.message : `Restore failed: ${(error as Error).message}`,
+    );
     process.exitCode = 1;
   }
 }

@@ -19,7 +19,11 @@ export function sqliteMigrationLevel(file: string): string {
   const database = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     return lastMigration(
-      database.prepare("select name from sqlite_master where type = 'table' and name = 'kysely_migration'").get() !== undefined
+      database
+        .prepare(
+          "select name from sqlite_master where type = 'table' and name = 'kysely_migration'",
+        )
+        .get() !== undefined
         ? (database.prepare("select name from kysely_migration").all() as { name: string }[])
         : [],
     );
@@ -37,7 +41,10 @@ export function sqliteHoldsTables(file: string): boolean {
     return false;
   }
   try {
-    return database.prepare("select 1 from sqlite_master where type = 'table' limit 1").get() !== undefined;
+    return (
+      database.prepare("select 1 from sqlite_master where type = 'table' limit 1").get() !==
+      undefined
+    );
   } finally {
     database.close();
   }
@@ -45,4 +52,7 @@ export function sqliteHoldsTables(file: string): boolean {
 
 /** The highest migration name: they are numbered (`021-place-search-keys`). */
 export const lastMigration = (rows: readonly { name: string }[]) =>
-  rows.map((row) => row.name).sort().at(-1) ?? "";
+  rows
+    .map((row) => row.name)
+    .sort()
+    .at(-1) ?? "";
