@@ -84,7 +84,9 @@ export async function unpackBackup(file: string, work: string): Promise<Manifest
   try {
     await extract({ file, cwd: work, strict: true, filter: (entry) => entries.has(entry) });
   } catch (error) {
-    throw new Error(`${file} is not a readable backup (a .tar file): ${(error as Error).message}`);
+    throw new Error(`${file} is not a readable backup (a .tar file): ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   let text: string;
   try {
@@ -92,7 +94,13 @@ export async function unpackBackup(file: string, work: string): Promise<Manifest
   } catch {
     throw new Error(`${file} has no ${MANIFEST}: it is not an Ultimate Bikes backup`);
   }
-  const manifest = manifestSchema.safeParse(JSON.parse(text));
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const manifest = manifestSchema.safeParse(json);
   if (!manifest.success) {
     throw new Error(`${file} has a manifest this version does not understand`);
   }

@@ -11,7 +11,7 @@ const run = promisify(execFile);
  * PostgreSQL's client programs as scripts/postgres-cluster.sh finds them: the newest of Debian's
  * /usr/lib/postgresql/<major>/bin, else on PATH.
  */
-function postgresProgram(name: "pg_dump" | "pg_restore"): string | undefined {
+function findPostgresProgram(name: "pg_dump" | "pg_restore"): string | undefined {
   const debian = "/usr/lib/postgresql";
   if (existsSync(debian)) {
     const newest = readdirSync(debian)
@@ -24,6 +24,17 @@ function postgresProgram(name: "pg_dump" | "pg_restore"): string | undefined {
     if (folder && existsSync(path.join(folder, name))) return path.join(folder, name);
   }
   return undefined;
+}
+
+/** Where pg_dump or pg_restore is; missing, an error that says what to install. */
+function postgresProgram(name: "pg_dump" | "pg_restore"): string {
+  const program = findPostgresProgram(name);
+  if (!program) {
+    throw new Error(
+      `${name} was not found: install PostgreSQL's client programs (Debian: apt-get install postgresql-client)`,
+    );
+  }
+  return program;
 }
 
 /**
@@ -48,11 +59,6 @@ async function runProgram(
   args: string[],
 ) {
   const program = postgresProgram(name);
-  if (!program) {
-    throw new Error(
-      `${name} was not found: install PostgreSQL's client programs (Debian: apt-get install postgresql-client)`,
-    );
-  }
   const { dbname, env } = connection(connectionString);
   try {
     return await run(program, [...args, `--dbname=${dbname}`], {
@@ -61,19 +67,15 @@ async function runProgram(
     });
   } catch (error) {
     const { stderr } = error as { stderr?: string };
-    throw new Error(`${name} failed: ${stderr?.trim() || (error as Error).message}`);
+    throw new Error(`${name} failed: ${stderr?.trim() || (error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 
 /** `16.4` from `pg_dump (PostgreSQL) 16.4 (Debian 16.4-1)`. */
 async function programVersion(name: "pg_dump" | "pg_restore"): Promise<string> {
-  const program = postgresProgram(name);
-  if (!program) {
-    throw new Error(
-      `${name} was not found: install PostgreSQL's client programs (Debian: apt-get install postgresql-client)`,
-    );
-  }
-  const { stdout } = await run(program, ["--version"]);
+  const { stdout } = await run(postgresProgram(name), ["--version"]);
   return /(\d+(?:\.\d+)?)/.exec(stdout)?.[1] ?? stdout.trim();
 }
 
@@ -84,6 +86,15 @@ async function withClient<T>(connectionString: string, use: (client: pg.Client) 
     return await use(client);
   } finally {
     await client.end();
+  }
+}
+
+/** pg_dump refuses a server of a newer major version: say so first, and what to install. */
+export function checkPgDumpVersion(pgDump: string, server: string): void {
+  if (majorOf(pgDump) < majorOf(server)) {
+    throw new Error(
+      `pg_dump ${pgDump} is older than the PostgreSQL server (${server}) and cannot dump it: install the client programs of PostgreSQL ${majorOf(server)} or newer`,
+    );
   }
 }
 
@@ -109,11 +120,7 @@ export async function dumpPostgres(connectionString: string, file: string): Prom
     };
   });
   const pgDump = await programVersion("pg_dump");
-  if (majorOf(pgDump) < majorOf(server)) {
-    throw new Error(
-      `pg_dump ${pgDump} is older than the PostgreSQL server (${server}) and cannot dump it: install the client programs of PostgreSQL ${majorOf(server)} or newer`,
-    );
-  }
+  checkPgDumpVersion(pgDump, server);
   await runProgram("pg_dump", connectionString, [
     "--format=custom",
     "--no-owner",
