@@ -8,5 +8,5 @@ export const backupsScreen: Screen = {
   title: "Backups",
   page: () => import("./backups-page").then((module) => module.BackupsPage),
   firstReads: () => [apiUrl(ACCOUNT_PATH)],
-  nav: { label: "Backups", for: "people-managers" },
+  nav: { label: "Backups", for: "people-managers", group: "admin" },
 };
