@@ -36,6 +36,13 @@ export const AUTH_SECRET_NOTES: Record<Manifest["authSecret"]["from"], string> =
     "The auth secret is the file auth-secret in DATA_DIR and is not in this backup: to keep people signed in, copy the original DATA_DIR/auth-secret into the restored DATA_DIR (replacing any there) before the app starts; otherwise everyone signs in again.",
 };
 
+/** The highest migration name: they are numbered (`021-place-search-keys`). */
+export const lastMigration = (rows: readonly { name: string }[]) =>
+  rows
+    .map((row) => row.name)
+    .sort()
+    .at(-1) ?? "";
+
 /** The backup's name for a moment: its ISO 8601 UTC time with `-` for `:`. */
 export function backupName(at: Date): string {
   return `ultimate-bikes-${at.toISOString().replaceAll(":", "-")}.tar`;

@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { lastMigration } from "./sqlite-backup.ts";
+import { lastMigration } from "./backup-file.ts";
 
 const run = promisify(execFile);
 

@@ -1,6 +1,7 @@
 import SQLite from "better-sqlite3";
 import { Worker } from "node:worker_threads";
 import { once } from "node:events";
+import { lastMigration } from "./backup-file.ts";
 
 /** A consistent copy of the SQLite database `source`, made while it is in use, at `destination`. */
 export async function copySqlite(source: string, destination: string): Promise<void> {
@@ -18,14 +19,12 @@ export async function copySqlite(source: string, destination: string): Promise<v
 export function sqliteMigrationLevel(file: string): string {
   const database = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
+    const migrated = database
+      .prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'")
+      .get();
+    if (migrated === undefined) return "";
     return lastMigration(
-      database
-        .prepare(
-          "select name from sqlite_master where type = 'table' and name = 'kysely_migration'",
-        )
-        .get() !== undefined
-        ? (database.prepare("select name from kysely_migration").all() as { name: string }[])
-        : [],
+      database.prepare("select name from kysely_migration").all() as { name: string }[],
     );
   } finally {
     database.close();
@@ -49,10 +48,3 @@ export function sqliteHoldsTables(file: string): boolean {
     database.close();
   }
 }
-
-/** The highest migration name: they are numbered (`021-place-search-keys`). */
-export const lastMigration = (rows: readonly { name: string }[]) =>
-  rows
-    .map((row) => row.name)
-    .sort()
-    .at(-1) ?? "";

@@ -3,7 +3,7 @@
  * large file never holds the server's event loop (sqlite-backup.ts starts it).
  */
 import SQLite from "better-sqlite3";
-import { parentPort, workerData } from "node:worker_threads";
+import { workerData } from "node:worker_threads";
 
 const { source, destination } = workerData as { source: string; destination: string };
 
@@ -14,7 +14,6 @@ try {
   // and the copy is the database as of one moment. Steps of a few pages would start over after
   // every write another connection (the server, a CSV import) commits, and might never finish.
   await database.backup(destination, { progress: () => 0x7fffffff });
-  parentPort?.postMessage("done");
 } finally {
   database.close();
 }
