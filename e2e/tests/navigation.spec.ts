@@ -81,7 +81,8 @@ test.describe("the admin's navigation bar", () => {
     await page.goto("/");
     const nav = navigation(page);
     const stock = nav.getByRole("button", { name: "Stock" });
-    await expect(nav.getByRole("link", { name: "People" })).toBeVisible();
+    const adminMenu = nav.getByRole("button", { name: "Admin" });
+    await expect(adminMenu).toBeVisible();
     await expect(stock).toBeVisible();
     await expect(nav.getByRole("link", { name: "Scan" })).toBeVisible();
     await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
@@ -130,6 +131,14 @@ test.describe("the admin's navigation bar", () => {
     // The menu closed, and it shows where the person is.
     await expect(nav.getByRole("link", { name: "Ledger" })).toBeHidden();
     await expect(stock).toHaveClass(/\bactive\b/);
+
+    // People and Backups, the admins' own screens, are in the Admin menu.
+    await adminMenu.click();
+    await expect(nav.getByRole("link", { name: "People" })).toBeVisible();
+    await nav.getByRole("link", { name: "Backups" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Backups" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Make a backup now" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await admin.close();
   });
 

@@ -19,6 +19,8 @@ import { createStockNumbers } from "./bikes/stock-number-repository.ts";
 import { stockNumberRoutes } from "./bikes/stock-number-routes.ts";
 import { stockRoutes } from "./bikes/stock-routes.ts";
 import { createStockSearch } from "./bikes/stock-search.ts";
+import { createBackupMaker } from "./backups/backup-schedule.ts";
+import { backupsRoutes } from "./backups/backups-routes.ts";
 import type { AppConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
@@ -200,6 +202,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     log: app.log,
   });
   app.addHook("preClose", () => alertSender.stop());
+  // Backups (docs/decisions/031): on request, and on a timer with BACKUP_EVERY.
+  const backups = createBackupMaker(config, app.log);
+  app.addHook("preClose", () => backups.stop());
   await app.register(addRateLimitPlugin, {
     db: database.db,
     perMinute: config.bikeAddsPerMinute,
@@ -241,6 +246,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(ledgerRoutes, { ledger, authentication });
       await api.register(peopleRoutes, { people, authentication });
       await api.register(placesRoutes, { places, authentication });
+      await api.register(backupsRoutes, { config, maker: backups, authentication });
       await api.register(transfersRoutes, {
         transfers: createTransferRules(createTransfersRepository(database, writes)),
         authentication,

@@ -66,9 +66,31 @@ describe("loadConfig", () => {
     ],
     [{ PUBLIC_URL: "https://bikes.example.com/app" }, "PUBLIC_URL"],
     [{ TRUST_PROXY: "everyone" }, "TRUST_PROXY"],
+    [{ BACKUP_EVERY: "daily" }, "BACKUP_EVERY"],
+    [{ BACKUP_EVERY: "0" }, "BACKUP_EVERY"],
+    [{ BACKUP_KEEP: "0" }, "BACKUP_KEEP"],
+    [{ BACKUP_EVERY: "24", DATABASE_URL: "postgres://u:p@127.0.0.1:5432/db" }, "BACKUP_EVERY"],
   ])("refuses %o naming %s", (environment, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...environment })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...environment })).toThrow(name);
+  });
+
+  it("puts backups in DATA_DIR/backups unless BACKUP_DIR says where, with no schedule by default", () => {
+    const directory = dataDir();
+    expect(loadConfig({ DATA_DIR: directory }).backups).toEqual({
+      dir: path.join(directory, "backups"),
+      everyHours: undefined,
+      keep: undefined,
+    });
+    const elsewhere = path.join(directory, "elsewhere");
+    expect(
+      loadConfig({
+        DATA_DIR: directory,
+        BACKUP_DIR: elsewhere,
+        BACKUP_EVERY: "6",
+        BACKUP_KEEP: "8",
+      }).backups,
+    ).toEqual({ dir: elsewhere, everyHours: 6, keep: 8 });
   });
 
   it("accepts SEED=off", () => {

@@ -149,6 +149,21 @@ const environmentSchema = z.object({
     .min(1, "must be at least 1")
     .max(10_000, "must be at most 10000")
     .default(20),
+  /** Where backups go (scheduled, made from the Backups screen, or by `npm run backup`). */
+  BACKUP_DIR: optionalText,
+  /** Hours between scheduled backups (SQLite only: docs/decisions/031); unset = none. */
+  BACKUP_EVERY: z.coerce
+    .number({ error: "must be a number of hours" })
+    .min(0.01, "must be more than 0 hours")
+    .max(8760, "must be at most 8760 hours (a year)")
+    .optional(),
+  /** How many backups to leave in BACKUP_DIR, newest first (scheduled: 14 when unset). */
+  BACKUP_KEEP: z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(10_000, "must be at most 10000")
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -217,6 +232,10 @@ export interface AppConfig {
   dataDir: string;
   database: DatabaseConfig;
   authSecret: string;
+  /** Where the auth secret lives, for a backup's note: AUTH_SECRET, or DATA_DIR/auth-secret. */
+  authSecretFrom: "environment" | "data-dir";
+  /** BACKUP_DIR (else DATA_DIR/backups), BACKUP_EVERY and BACKUP_KEEP (backups/). */
+  backups: { dir: string; everyHours: number | undefined; keep: number | undefined };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   oauth: {
     google: OAuthClient | undefined;
@@ -307,6 +326,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     // It sends Google and GitHub sign-in to another server: for local testing only.
     throw new ConfigError("OAUTH_ISSUER_URL: not allowed when NODE_ENV=production");
   }
+  if (env.BACKUP_EVERY !== undefined && env.DATABASE_URL) {
+    // Several instances share one PostgreSQL; its backups are the operator's (docs/decisions/031).
+    throw new ConfigError(
+      "BACKUP_EVERY: scheduled backups are for SQLite; on PostgreSQL run `npm run backup` from one machine's scheduler (cron, a systemd timer)",
+    );
+  }
   return {
     production,
     port: env.PORT,
@@ -317,6 +342,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       ? { kind: "postgres", connectionString: env.DATABASE_URL }
       : { kind: "sqlite", file: path.join(dataDir, "ultimate-bikes.sqlite") },
     authSecret: env.AUTH_SECRET ?? generatedAuthSecret(dataDir),
+    authSecretFrom: env.AUTH_SECRET ? "environment" : "data-dir",
+    backups: {
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, "backups")),
+      everyHours: env.BACKUP_EVERY,
+      keep: env.BACKUP_KEEP,
+    },
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

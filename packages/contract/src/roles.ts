@@ -34,6 +34,11 @@ export function canManagePlaces(role: Role): boolean {
   return role === "admin";
 }
 
+/** See, make and download backups (issue 27): they hold every account, so admins only. */
+export function canManageBackups(role: Role): boolean {
+  return role === "admin";
+}
+
 /** `GET /api/account`: the signed-in caller as the server sees them, role included. */
 export const accountSchema = z.object({
   id: z.string(),

@@ -51,6 +51,8 @@ interface Fixtures {
   newTransfer(): Promise<Record<string, unknown>>;
   /** A transfer staff just wrote (and sent, if asked): its id and number. */
   transfer(status: "draft" | "sent"): Promise<{ id: string; number: string }>;
+  /** SQLite: a backup the admin just made; PostgreSQL (where servers keep none): a free name. */
+  backupName(): Promise<string>;
 }
 
 /** Whether the caller may succeed, so the request needs a target of its own it will use up. */
@@ -112,6 +114,10 @@ const patchDetailsOf = (id: string): Request => ({
  * first, and below the sequence once the first is given (new bikes then get numbers above it).
  */
 let unusedStockNumber = 799_999;
+
+/** What an admin gets from the backups a server keeps: only SQLite's (docs/decisions/031). */
+const ON_SQLITE = (sqlite: number, postgres: number) =>
+  testDatabaseKind === "sqlite" ? sqlite : postgres;
 
 const MATRIX: Record<string, Row> = {
   "GET /api/health": { request: () => ({ method: "GET", url: "/api/health" }), expect: PUBLIC },
@@ -385,6 +391,18 @@ const MATRIX: Record<string, Row> = {
     },
     expect: SIGNED_IN,
   },
+  "GET /api/backups": { request: () => ({ method: "GET", url: "/api/backups" }), expect: ADMIN },
+  "POST /api/backups": {
+    request: () => ({ method: "POST", url: "/api/backups" }),
+    expect: { ...ADMIN, admin: ON_SQLITE(201, 409) },
+  },
+  "GET /api/backups/:name": {
+    request: async (fixtures) => ({
+      method: "GET",
+      url: `/api/backups/${await fixtures.backupName()}`,
+    }),
+    expect: { ...ADMIN, admin: ON_SQLITE(200, 404) },
+  },
   "GET /api/transfers": {
     request: () => ({ method: "GET", url: "/api/transfers" }),
     expect: STAFF,
@@ -548,6 +566,12 @@ describe(`who may call each route under ACCESS_POLICY=invite on ${testDatabaseKi
       );
       if (created.statusCode !== 201) throw new Error(`transfer failed: ${created.body}`);
       return created.json() as { id: string; number: string };
+    },
+    async backupName() {
+      if (testDatabaseKind === "postgres") return "ultimate-bikes-2026-01-01T00-00-00.000Z.tar";
+      const made = await send({ method: "POST", url: "/api/backups" }, "admin", "cookie");
+      if (made.statusCode !== 201) throw new Error(`backup failed: ${made.body}`);
+      return (made.json() as { name: string }).name;
     },
   };
 

@@ -42,6 +42,8 @@ export const paths = {
   profile: "/profile",
   /** Admins: invite, promote, demote and remove people. */
   people: "/people",
+  /** Admins: the database's backups, made now or on a schedule, to download. */
+  backups: "/backups",
   /** Admins: add, change and archive the warehouse and the showrooms; staff read them. */
   places: "/places",
   /** Staff: transfers between places (`?status=&place=`). */

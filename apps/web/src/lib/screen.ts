@@ -7,8 +7,11 @@ export type RouteParams = Record<string, string>;
 /** Who a navigation link is for; the signed-in ones show once the session is known. */
 export type NavAudience = "everyone" | "signed-in" | "stock-changers" | "people-managers";
 
-/** A menu of links in the navigation bar: "stock" is the warehouse staff's Stock menu. */
-export type NavGroup = "stock";
+/**
+ * A menu of links in the navigation bar: "stock" is the warehouse staff's Stock menu, "admin" the
+ * admins' Admin menu (People, Backups), so that an admin's bar still fits one line at 1280 px.
+ */
+export type NavGroup = "stock" | "admin";
 
 /**
  * One screen, as its feature describes it beside its page (`<name>-screen.ts`): the route table,

@@ -10,6 +10,7 @@ import { inventoryScreen } from "../../features/bikes/inventory-screen";
 import { manageInventoryScreen } from "../../features/bikes/manage-inventory-screen";
 import { myItemsScreen } from "../../features/bikes/my-items-screen";
 import { recentlyDeletedScreen } from "../../features/bikes/recently-deleted-screen";
+import { backupsScreen } from "../../features/backups/backups-screen";
 import { blogScreen } from "../../features/blog/blog-screen";
 import { dashboardScreen } from "../../features/dashboard/dashboard-screen";
 import { labelsScreen } from "../../features/labels/labels-screen";
@@ -42,6 +43,7 @@ export const screens: Screen[] = [
   myItemsScreen,
   peopleScreen,
   placesScreen,
+  backupsScreen,
   loginScreen,
   registerScreen,
   verifyEmailScreen,

@@ -17,7 +17,7 @@ export interface SessionLink {
 }
 
 /** Each group's menu title. */
-const groupTitles: Record<NavGroup, string> = { stock: "Stock" };
+const groupTitles: Record<NavGroup, string> = { stock: "Stock", admin: "Admin" };
 
 /** The links in their order, each group's gathered as one menu where its first link would be. */
 function inMenus(links: SessionLink[]) {

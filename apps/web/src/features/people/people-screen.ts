@@ -8,5 +8,5 @@ export const peopleScreen: Screen = {
   title: "People",
   page: () => import("./people-page").then((module) => module.PeoplePage),
   firstReads: () => [apiUrl(ACCOUNT_PATH)],
-  nav: { label: "People", for: "people-managers" },
+  nav: { label: "People", for: "people-managers", group: "admin" },
 };
