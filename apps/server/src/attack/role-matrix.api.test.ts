@@ -121,6 +121,14 @@ const ON_SQLITE = (sqlite: number, postgres: number) =>
 
 const MATRIX: Record<string, Row> = {
   "GET /api/health": { request: () => ({ method: "GET", url: "/api/health" }), expect: PUBLIC },
+  "GET /api/health/live": {
+    request: () => ({ method: "GET", url: "/api/health/live" }),
+    expect: PUBLIC,
+  },
+  "GET /api/health/ready": {
+    request: () => ({ method: "GET", url: "/api/health/ready" }),
+    expect: PUBLIC,
+  },
   "POST /api/login": {
     request: (_, user) => ({
       method: "POST",
