@@ -120,7 +120,8 @@ export interface Nginx {
 export async function startNginx(
   dir: string,
   site: Record<`UB_${string}`, string> & { UB_HTTPS_LISTEN: string },
-  workers = 1,
+  /** nginx's worker_processes: Debian's "auto" is one per core. */
+  workers: number | "auto" = "auto",
 ): Promise<Nginx> {
   mkdirSync(dir, { recursive: true });
   // Run as root, nginx's workers drop to another user, who must reach the temporary folders.
