@@ -22,17 +22,20 @@ import { createStockSearch } from "./bikes/stock-search.ts";
 import type { AppConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { oneServerAtATime } from "./db/startup-lock.ts";
 import { seedEmptyDatabase } from "./db/seed.ts";
 import { createSeedRepository } from "./db/seed-repository.ts";
 import { createInProcessStockChanges, createPostgresStockChanges } from "./db/stock-changes.ts";
 import { createStockVersion } from "./db/stock-version.ts";
 import { healthRoutes } from "./health/health-routes.ts";
+import { createReadiness } from "./health/readiness.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createPeopleRepository } from "./people/people-repository.ts";
 import { createPeopleRules } from "./people/people-rules.ts";
 import { peopleRoutes } from "./people/people-routes.ts";
 import { corsPlugin } from "./plugins/cors.ts";
 import { errorsPlugin, sendError } from "./plugins/errors.ts";
+import { closeGracefully } from "./plugins/graceful-close.ts";
 import { jsonSchemaSerializerCompiler } from "./plugins/json-schema-serializer.ts";
 import { ledgerPositionPlugin } from "./plugins/ledger-position.ts";
 import { openApiPlugin } from "./plugins/openapi.ts";
@@ -84,6 +87,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
     // The HTTP server holds a slow client for a bounded time only (config.ts, ServerTimeouts).
     serverFactory: serverWithDoor(storedAnswerDoor, config.timeouts),
+    // While it shuts down, a request on a connection still open is answered (and the connection
+    // closed after it) rather than refused: the database is there until the last one is done.
+    return503OnClosing: false,
     logger: { level: config.logLevel },
     bodyLimit: 64 * 1024,
     trustProxy: trustedProxies(config.trustProxy),
@@ -97,7 +103,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   const database = openDatabase(config.database, app.log);
   app.addHook("onClose", async () => database.db.destroy());
-  await migrateToLatest(database);
   const changes =
     config.database.kind === "postgres"
       ? createPostgresStockChanges(config.database.connectionString, app.log)
@@ -108,17 +113,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const deletedBikes = createDeletedBikesRepository(database.db, writes);
   const ledger = createLedgerRepository(database.db, { publicUrl: config.publicUrl });
   const places = createPlacesRepository(database.db);
-  if (config.seed) {
+  // Several servers starting together on one database: one migrates (and seeds) at a time.
+  await oneServerAtATime(config.database, app.log, async () => {
+    await migrateToLatest(database);
+    if (!config.seed) return;
     const seeds = createSeedRepository(database.db, { committed: changes.committed });
     const seeded = await seedEmptyDatabase(seeds);
     if (seeded) app.log.info({ seeded }, "seeded the demo stock");
-  }
-  const purge = await startDeletedBikePurge({
-    deletedBikes,
-    retentionDays: config.deletedRetentionDays,
-    log: app.log,
   });
-  app.addHook("preClose", () => purge.stop());
 
   // Live stock (docs/decisions/011): the feed tails the ledger on every change signal, the hub
   // streams it. Streams end before the server closes, or closing would wait for them.
@@ -127,10 +129,18 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const hub = createStockEventHub(feed, ledger, app.log, {
     maxPerClient: config.eventStreamsPerClient,
   });
-  app.addHook("preClose", async () => {
-    hub.close();
-    feed.close();
+  // The first preClose hook: on shutdown, stop taking connections and drain the open ones
+  // (docs/decisions/028); the background work below stops after.
+  const readiness = createReadiness();
+  closeGracefully(app, { readiness, door: storedAnswerDoor, endStreams: () => hub.close() });
+  app.addHook("onReady", async () => readiness.started());
+  app.addHook("preClose", async () => feed.close());
+  const purge = await startDeletedBikePurge({
+    deletedBikes,
+    retentionDays: config.deletedRetentionDays,
+    log: app.log,
   });
+  app.addHook("preClose", () => purge.stop());
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
@@ -197,7 +207,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(corsPlugin, { trustedOrigins: config.corsOrigins });
-      await api.register(healthRoutes, { database });
+      await api.register(healthRoutes, { database, readiness });
       await api.register(authRoutes, { auth, authentication, tokens, config, places });
       await api.register(bikesRoutes, { stock, authentication, publicUrl: config.publicUrl });
       await api.register(itemsRoutes, { stock, authentication, publicUrl: config.publicUrl });

@@ -50,6 +50,8 @@ export function doorKeyOf(request: IncomingMessage): string | undefined {
 export function createStoredAnswerDoor(answers: AnswerStore = createAnswerStore()) {
   let opened:
     { stockVersion: StockVersion; log: FastifyBaseLogger; logsRequests: boolean } | undefined;
+  /** Shutting down: answers still on their way close their connection after them. */
+  let closing = false;
 
   function send(
     request: IncomingMessage,
@@ -58,6 +60,7 @@ export function createStoredAnswerDoor(answers: AnswerStore = createAnswerStore(
     started: number,
   ) {
     const notModified = ifNoneMatchHolds(request.headers["if-none-match"], answer.etag);
+    if (closing) response.shouldKeepAlive = false;
     if (notModified) {
       response.writeHead(304, answer.notModifiedHeaders);
       response.end();
@@ -126,7 +129,7 @@ export function createStoredAnswerDoor(answers: AnswerStore = createAnswerStore(
 
   /** Answers from the door, or hands the request to Fastify. */
   function serve(request: IncomingMessage, response: ServerResponse, pipeline: Handler) {
-    const key = opened && doorKeyOf(request);
+    const key = opened && !closing ? doorKeyOf(request) : undefined;
     // A URL never kept costs no version read: most requests the door does not hold.
     if (!opened || key === undefined || !answers.has(key)) return pipeline(request, response);
     if (waiting.length === 0) setImmediate(readVersionForWaiting);
@@ -142,6 +145,14 @@ export function createStoredAnswerDoor(answers: AnswerStore = createAnswerStore(
       // The level is fixed at start (LOG_LEVEL); Fastify logs each request at info.
       const logsRequests = ["info", "debug", "trace"].includes(log.level);
       opened = { stockVersion, log, logsRequests };
+    },
+
+    /**
+     * Stops answering, as the server shuts down: Fastify answers every request from now on and
+     * marks it `Connection: close`, so a proxy does not send another on that connection.
+     */
+    close() {
+      closing = true;
     },
 
     /** Keeps what the pipeline sent for `key` to `request`, read at `version`. */

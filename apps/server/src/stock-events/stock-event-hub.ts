@@ -58,6 +58,18 @@ interface Subscriber {
 
 type Ledger = Pick<LedgerRepository, "latestMovementId" | "movementsAfter">;
 
+/**
+ * When a server shuts down, its streams are told to come back after this much plus up to
+ * {@link RECONNECT_SPREAD_MS} (the `retry:` field): soon, since the client sees nothing live
+ * meanwhile, and spread out, so thousands of streams do not reach the other instances in the same
+ * millisecond. The next stream sets the usual retry again.
+ */
+export const RECONNECT_AFTER_CLOSE_MS = 250;
+export const RECONNECT_SPREAD_MS = 1000;
+
+const reconnectSoon = () =>
+  retryMessage(RECONNECT_AFTER_CLOSE_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS));
+
 const stockMessage = (event: StockEvent) =>
   eventMessage(STOCK_EVENT, event.id, JSON.stringify(event));
 
@@ -80,6 +92,7 @@ export function createStockEventHub(
   const subscribers = new Set<Subscriber>();
   /** Open streams by client address. */
   const perClient = new Map<string, number>();
+  let closed = false;
 
   function remove(subscriber: Subscriber): boolean {
     if (!subscribers.delete(subscriber)) return false;
@@ -192,6 +205,14 @@ export function createStockEventHub(
      * leaves or the server closes.
      */
     async connect(response: ServerResponse, resumeFrom: ResumePoint, client: string) {
+      if (closed) {
+        // Asked on a connection still open while the server shuts down: come back elsewhere.
+        // The client keeps its Last-Event-ID, so it misses nothing.
+        response.shouldKeepAlive = false;
+        response.writeHead(200, EVENT_STREAM_HEADERS);
+        response.end(reconnectSoon());
+        return;
+      }
       response.writeHead(200, EVENT_STREAM_HEADERS);
       response.write(retryMessage(STOCK_EVENTS_RETRY_MS));
       // Subscribed before the ledger is read, holding live batches aside until then: whatever
@@ -222,10 +243,15 @@ export function createStockEventHub(
       if (subscribers.has(subscriber)) goLive(subscriber);
     },
 
-    /** Ends every stream, so the server can close; clients reconnect to another instance. */
+    /**
+     * Ends every stream, so the server can close: each is told to reconnect soon, and resumes
+     * from its Last-Event-ID on another instance (replayed from the ledger, so nothing is missed
+     * of what this one had not yet sent). A stream asked for afterwards is ended the same way.
+     */
     close() {
+      closed = true;
       fanOut.close();
-      for (const subscriber of subscribers) subscriber.response.end();
+      for (const subscriber of subscribers) subscriber.response.end(reconnectSoon());
       subscribers.clear();
       perClient.clear();
     },
