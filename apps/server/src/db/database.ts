@@ -64,10 +64,11 @@ export function openDatabase(config: DatabaseConfig, log: FastifyBaseLogger): Ap
   closeSync(openSync(config.file, "a", 0o600));
   for (const file of [config.file, `${config.file}-wal`, `${config.file}-shm`]) keepPrivate(file);
   const sqlite = new SQLite(config.file);
-  // WAL lets readers carry on while a write commits; the busy timeout covers a second process.
+  // WAL lets readers carry on while a write commits; the busy timeout covers a second process,
+  // from the first statement on: switching a new file to WAL waits for one starting beside it.
+  sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   // Reads of a large stock (its search index) from memory: a 64 MiB page cache instead of 2 MiB,
   // and the file mapped (256 MiB) instead of copied in a read call per page.

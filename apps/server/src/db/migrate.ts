@@ -27,7 +27,9 @@ export const MIGRATION_015 = "015-read-lease-table";
 
 /**
  * The one list of migrations, run at every start-up on SQLite and PostgreSQL alike.
- * Append only: a migration that has shipped is never edited.
+ * Append only: a migration that has shipped is never edited. Each must keep the previous release
+ * working on the migrated schema, which it shares during a rolling upgrade: expand now, contract a
+ * release later (docs/decisions/029).
  */
 function migrations({ kind }: AppDatabase): Record<string, Migration> {
   return {
