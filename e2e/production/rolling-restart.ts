@@ -33,12 +33,6 @@ const READERS = 3;
 const WRITERS = 3;
 /** Load before, between and after the restarts, so each restart happens in the middle of it. */
 const STEADY_SECONDS = 3;
-/**
- * After an instance is ready again, how long before the next one stops: nginx sends a server it
- * marked down nothing for fail_timeout (5 s in the site file), and both must not be out at once.
- * The README's upgrade procedure says the same.
- */
-const NGINX_FAIL_TIMEOUT_SECONDS = 5;
 /** systemd's TimeoutStopSec in deploy/systemd/ultimate-bikes@.service. */
 const STOP_BOUND_MS = 30_000;
 /** The whole run stops by itself even if something hangs. */
@@ -152,10 +146,16 @@ async function movementsAfter(origin: string, token: string, afterId: number, bi
 async function restart(instance: Instance) {
   const startedAt = performance.now();
   const exit = await instance.stop(STOP_BOUND_MS);
-  if (exit.killed)
-    failures.push(`instance ${instance.name} did not exit within ${STOP_BOUND_MS} ms`);
-  else if (exit.code !== 0) {
-    failures.push(`instance ${instance.name} exited with ${exit.signal ?? exit.code}`);
+  // The end of what it logged says why (LOG_LEVEL=warn: only problems).
+  const said = () => instance.output().trim().split("\n").slice(-5).join("\n    ");
+  if (exit.killed) {
+    failures.push(
+      `instance ${instance.name} did not exit within ${STOP_BOUND_MS} ms:\n    ${said()}`,
+    );
+  } else if (exit.code !== 0) {
+    failures.push(
+      `instance ${instance.name} exited with ${exit.signal ?? exit.code}:\n    ${said()}`,
+    );
   }
   await instance.start();
   const seconds = (performance.now() - startedAt) / 1000;
@@ -239,7 +239,7 @@ async function main() {
     await sleep(STEADY_SECONDS * 1000);
     const restartSeconds: number[] = [];
     restartSeconds.push(await restart(instances[0]!));
-    await sleep(Math.max(STEADY_SECONDS, NGINX_FAIL_TIMEOUT_SECONDS + 1) * 1000);
+    await sleep(STEADY_SECONDS * 1000);
     restartSeconds.push(await restart(instances[1]!));
     await sleep(STEADY_SECONDS * 1000);
     await load.stop();

@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import { connect } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -86,6 +87,21 @@ async function waitForPort(port: number, what: string, timeoutMs = 10_000) {
     if (Date.now() > deadline) throw new Error(`${what} did not listen on ${port}`);
     await sleep(50);
   }
+}
+
+/**
+ * One GET on a connection of its own, closed after the answer, as a monitor's probe (curl) asks:
+ * a kept-alive one would hold the instance's drain when it next stops. The status, or undefined.
+ */
+function probe(url: string): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const request = http.get(url, { agent: false, timeout: 5000 }, (response) => {
+      response.resume();
+      resolve(response.statusCode);
+    });
+    request.on("error", () => resolve(undefined));
+    request.on("timeout", () => request.destroy());
+  });
 }
 
 const exitedAlready = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
@@ -264,8 +280,7 @@ export function appInstance(
         if (exitedAlready(child)) {
           throw new Error(`instance ${name} exited while starting:\n${watched.output()}`);
         }
-        const ready = await fetch(readyUrl).catch(() => undefined);
-        if (ready?.status === 200) break;
+        if ((await probe(readyUrl)) === 200) break;
         if (Date.now() > deadline) {
           child.kill("SIGKILL");
           throw new Error(`instance ${name} was not ready within 60 s:\n${watched.output()}`);
