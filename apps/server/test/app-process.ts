@@ -20,12 +20,9 @@ const hasExited = (child: ChildProcess) => child.exitCode !== null || child.sign
 
 /**
  * Starts main.ts on `port` with only the environment a server needs (nothing of the test run,
- * such as DATABASE_URL_TEST, reaches it) and waits until /api/health answers 200.
+ * such as DATABASE_URL_TEST, reaches it), without waiting for it: see untilHealthy.
  */
-export async function startAppProcess(
-  port: number,
-  variables: Record<string, string>,
-): Promise<AppProcess> {
+export function spawnAppProcess(port: number, variables: Record<string, string>): AppProcess {
   const env: Record<string, string> = {};
   for (const name of ["PATH", "HOME", "TMPDIR", "LANG"]) {
     const value = process.env[name];
@@ -50,21 +47,34 @@ export async function startAppProcess(
   child.stdout.setEncoding("utf8").on("data", keep);
   child.stderr.setEncoding("utf8").on("data", keep);
   const exit = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const app: AppProcess = { origin, child, output: () => output, exited: () => exit };
+  return { origin, child, output: () => output, exited: () => exit };
+}
 
+/** Waits until the process answers /api/health with 200; kills it if not within 30 s. */
+export async function untilHealthy(app: AppProcess): Promise<AppProcess> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (hasExited(child)) {
-      throw new Error(`the app exited (${child.signalCode ?? child.exitCode}):\n${output}`);
+    if (hasExited(app.child)) {
+      throw new Error(
+        `the app exited (${app.child.signalCode ?? app.child.exitCode}):\n${app.output()}`,
+      );
     }
-    const health = await fetch(`${origin}/api/health`).catch(() => undefined);
+    const health = await fetch(`${app.origin}/api/health`).catch(() => undefined);
     if (health?.status === 200) return app;
     if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`the app was not healthy within 30 s:\n${output}`);
+      app.child.kill("SIGKILL");
+      throw new Error(`the app was not healthy within 30 s:\n${app.output()}`);
     }
     await sleep(100);
   }
+}
+
+/** Starts main.ts on `port` (spawnAppProcess) and waits until /api/health answers 200. */
+export function startAppProcess(
+  port: number,
+  variables: Record<string, string>,
+): Promise<AppProcess> {
+  return untilHealthy(spawnAppProcess(port, variables));
 }
 
 /** SIGKILL: no shutdown hook runs, as when the machine loses power or the OOM killer strikes. */
