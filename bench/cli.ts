@@ -8,6 +8,7 @@ import { measureColdStarts } from "./lib/cold-start-bench.ts";
 import { csvImportReport, runCsvImportBench } from "./lib/csv-import-bench.ts";
 import { runDeliveriesBench } from "./lib/deliveries-bench.ts";
 import { idleStreamsReport, runIdleStreamsBench } from "./lib/idle-streams-bench.ts";
+import { runInstancesBench } from "./lib/instances-bench.ts";
 import { runLighthouseBench } from "./lib/lighthouse-bench.ts";
 import { runLiveStockBench } from "./lib/live-stock-bench.ts";
 import { parseOptions, SetupError, usage, type BenchOptions, type Command } from "./lib/options.ts";
@@ -18,6 +19,7 @@ import {
   bundleReport,
   coldStartReport,
   deliveriesReport,
+  instancesReport,
   lighthouseReport,
   liveStockReport,
   machineSummary,
@@ -81,6 +83,11 @@ const run: Record<Exclude<Command, "all">, (options: BenchOptions) => Promise<Se
       progress,
     );
     return ["Transfers: a 20-line send against one delivery", transfersReport(results)];
+  },
+  instances: async (options) => {
+    const adminUrl = process.env.BENCH_DATABASE_URL;
+    const comparisons = await runInstancesBench(adminUrl, options, progress);
+    return ["One instance against two behind nginx", instancesReport(comparisons, options)];
   },
   lighthouse: async (options) => {
     const results = await runLighthouseBench(options, progress);

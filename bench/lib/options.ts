@@ -20,6 +20,7 @@ const COMMANDS = [
   "lighthouse",
   "csv-import",
   "transfers",
+  "instances",
 ] as const;
 export type Command = (typeof COMMANDS)[number];
 
@@ -68,15 +69,20 @@ Commands:
                server's memory before, after the imports, after idling and after a full GC
   transfers    one request at a time: the send of a 20-line transfer against the delivery of
                one unit, rounds alternating, on each database
+  instances    the production layout (nginx over https, PostgreSQL): reads through two app
+               instances against the same through one, rounds alternating; a cluster of its
+               own unless BENCH_DATABASE_URL is set
 
 Options:
   --database sqlite|postgres  read-api, deliveries, scale, live-stock, streams, transfers: repeatable;
                               default sqlite, and postgres too when BENCH_DATABASE_URL is set
   --connections N             concurrent connections (default 10)
-  --rounds N                  alternating rounds (default 4; cold-start: starts per launcher, 15;
-                              lighthouse: runs per page, 3)
-  --warmup SECONDS            read-api, scale: unmeasured load per server and endpoint (default 2)
-  --duration SECONDS          read-api, scale: measured load per server and endpoint (default 10);
+  --rounds N                  alternating rounds (default 4; instances: 2; cold-start: starts
+                              per launcher, 15; lighthouse: runs per page, 3)
+  --warmup SECONDS            read-api, scale, instances: unmeasured load per server and
+                              endpoint (default 2)
+  --duration SECONDS          read-api, scale, instances: measured load per server and endpoint
+                              (default 10; instances: 5);
                               live-stock: each step of the event-rate ramp (default 3)
   --deliveries N              deliveries: requests per side and scenario, after one round's
                               worth of warm-up (default 10000); streams: per side (default 2000)
@@ -111,12 +117,21 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv): BenchOptio
     command: command as Command,
     databases: databaseTargets(values.database ?? [], env.BENCH_DATABASE_URL),
     connections: whole("connections", 10),
-    rounds: whole("rounds", command === "cold-start" ? 15 : command === "lighthouse" ? 3 : 4),
+    rounds: whole(
+      "rounds",
+      command === "cold-start"
+        ? 15
+        : command === "lighthouse"
+          ? 3
+          : command === "instances"
+            ? 2
+            : 4,
+    ),
     warmupSeconds: positive("warmup", values.warmup, 2, Number.isFinite),
     durationSeconds: positive(
       "duration",
       values.duration,
-      command === "live-stock" ? 3 : 10,
+      command === "live-stock" ? 3 : command === "instances" ? 5 : 10,
       Number.isFinite,
     ),
     deliveries: whole("deliveries", command === "streams" ? 2_000 : 10_000),

@@ -5,6 +5,7 @@ import { median, type LauncherTimes } from "./cold-start-bench.ts";
 import { DRAIN, type DeliveriesResults, type DeliveriesSettings } from "./deliveries-bench.ts";
 import type { Comparison } from "./load.ts";
 import type { EndpointComparison, ReadLoadSettings } from "./fixed-baseline.ts";
+import type { InstancesComparison } from "./instances-bench.ts";
 import {
   ACCESSIBILITY_GOAL,
   PERFORMANCE_GOAL,
@@ -108,6 +109,23 @@ export function readApiReport(comparisons: EndpointComparison[], load: ReadLoadS
     "each of its answers also waits for one `select 1` shared by the requests of its event-loop " +
     "turn, the limit for a read that must be fresh across servers.";
   return `${readLoadSettings(load)} ${baselines}\n\n${table(header, rows)}`;
+}
+
+export function instancesReport(
+  comparisons: InstancesComparison[],
+  load: ReadLoadSettings,
+): string {
+  const rows = comparisons.map((comparison) => [
+    comparison.endpoint,
+    ...comparisonCells(comparison),
+  ]);
+  const header = ["Endpoint", ...comparisonHeader("two", "one")];
+  const layout =
+    "Through nginx over https (deploy/nginx/ultimate-bikes.conf, a worker per core) to the app on " +
+    "PostgreSQL: the baseline is the site with both upstream lines naming one instance, the " +
+    "subject the same site naming two. The load generator, nginx, the instances and PostgreSQL " +
+    "share the machine's cores.";
+  return `${readLoadSettings(load).replace("app/baseline", "two/one")} ${layout}\n\n${table(header, rows)}`;
 }
 
 export function deliveriesReport(results: DeliveriesResults, load: DeliveriesSettings): string {
