@@ -38,6 +38,7 @@ import { peopleRoutes } from "./people/people-routes.ts";
 import { corsPlugin } from "./plugins/cors.ts";
 import { errorsPlugin, sendError } from "./plugins/errors.ts";
 import { closeGracefully } from "./plugins/graceful-close.ts";
+import { SHUTDOWN_GRACE_MS } from "./shutdown.ts";
 import { jsonSchemaSerializerCompiler } from "./plugins/json-schema-serializer.ts";
 import { ledgerPositionPlugin } from "./plugins/ledger-position.ts";
 import { openApiPlugin } from "./plugins/openapi.ts";
@@ -92,6 +93,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // While it shuts down, a request on a connection still open is answered (and the connection
     // closed after it) rather than refused: the database is there until the last one is done.
     return503OnClosing: false,
+    // Fastify bounds its close hooks as it does its plugins' start (10 s by default); the drain
+    // may take as long as a shutdown may (shutdown.ts).
+    pluginTimeout: SHUTDOWN_GRACE_MS,
     logger: { level: config.logLevel },
     bodyLimit: 64 * 1024,
     trustProxy: trustedProxies(config.trustProxy),
@@ -134,7 +138,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // The first preClose hook: on shutdown, stop taking connections and drain the open ones
   // (docs/decisions/028); the background work below stops after.
   const readiness = createReadiness();
-  closeGracefully(app, { readiness, door: storedAnswerDoor, endStreams: () => hub.close() });
+  closeGracefully(app, {
+    readiness,
+    door: storedAnswerDoor,
+    endStreams: () => hub.close(),
+    closingIdleMs: config.timeouts.closingIdleMs,
+  });
   app.addHook("onReady", async () => readiness.started());
   app.addHook("preClose", async () => feed.close());
   const purge = await startDeletedBikePurge({

@@ -185,6 +185,11 @@ export interface ServerTimeouts {
   keepAliveMs: number;
   /** How often Node checks the two limits above, so they bite within about this much. */
   checkEveryMs: number;
+  /**
+   * While the server shuts down, an idle kept-alive connection is left this long for its client
+   * to close (plugins/graceful-close.ts), then closed.
+   */
+  closingIdleMs: number;
 }
 
 /** How the alert worker paces itself; tests shorten it. */
@@ -211,6 +216,10 @@ export const DEFAULT_TIMEOUTS: ServerTimeouts = {
   // connection this server has just closed (Fastify's own default).
   keepAliveMs: 72_000,
   checkEveryMs: 1_000,
+  // Twice the 4 s after which our nginx site closes its idle connections to an instance
+  // (deploy/nginx): it closes them first, race-free, and the server's drain still ends well
+  // within SHUTDOWN_GRACE_MS.
+  closingIdleMs: 8_000,
 };
 
 export interface OAuthClient {

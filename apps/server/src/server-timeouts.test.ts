@@ -89,6 +89,7 @@ describe("server timeouts", () => {
       headersMs: 500,
       keepAliveMs: 500,
       checkEveryMs: 100,
+      closingIdleMs: 500,
     };
     let running: Awaited<ReturnType<typeof listeningApp>>;
     let app: FastifyInstance;
