@@ -37,6 +37,7 @@ import { jsonSchemaSerializerCompiler } from "./plugins/json-schema-serializer.t
 import { ledgerPositionPlugin } from "./plugins/ledger-position.ts";
 import { openApiPlugin } from "./plugins/openapi.ts";
 import { readCachePlugin } from "./plugins/read-cache.ts";
+import { createRequestIds } from "./plugins/request-ids.ts";
 import { createStoredAnswerDoor, serverWithDoor } from "./plugins/stored-answer-door.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
@@ -52,6 +53,8 @@ import { createTransferRules } from "./transfers/transfer-rules.ts";
 import { createTransfersRepository } from "./transfers/transfers-repository.ts";
 import { transfersRoutes } from "./transfers/transfers-routes.ts";
 import { ledgerRoutes } from "./ledger/ledger-routes.ts";
+import { createAppMetrics } from "./metrics/app-metrics.ts";
+import { metricsPlugin } from "./metrics/metrics-server.ts";
 import { createPhotoRepository } from "./photos/photos-repository.ts";
 import { photoUploadRoutes, uploadedPhotoRoutes } from "./photos/photos-routes.ts";
 import { stockCsvRoutes } from "./stock-csv/stock-csv-routes.ts";
@@ -78,12 +81,19 @@ function trustedProxies(setting: AppConfig["trustProxy"]) {
  * seeds it when asked, and registers the API under /api and the web app beside it.
  */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  // Only kept when METRICS_PORT is set (docs/decisions/028).
+  const metrics = config.metricsPort === undefined ? undefined : createAppMetrics();
   // Cached reads answered before Fastify's pipeline (docs/decisions/018); it opens once the
   // read cache is registered.
-  const storedAnswerDoor = createStoredAnswerDoor();
+  const storedAnswerDoor = createStoredAnswerDoor({
+    answered:
+      metrics && ((route, status, seconds) => metrics.answered("GET", route, status, seconds)),
+  });
+  const requestIds = createRequestIds(config.trustProxy);
   const app = Fastify({
     // The HTTP server holds a slow client for a bounded time only (config.ts, ServerTimeouts).
-    serverFactory: serverWithDoor(storedAnswerDoor, config.timeouts),
+    serverFactory: serverWithDoor(storedAnswerDoor, config.timeouts, requestIds),
+    genReqId: requestIds.idOf,
     logger: { level: config.logLevel },
     bodyLimit: 64 * 1024,
     trustProxy: trustedProxies(config.trustProxy),
@@ -95,7 +105,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // zod checks what comes in; answers go out through JSON Schema (docs/decisions/010).
   app.setSerializerCompiler(jsonSchemaSerializerCompiler);
 
-  const database = openDatabase(config.database, app.log);
+  if (metrics) {
+    await app.register(metricsPlugin, { metrics, port: config.metricsPort!, host: config.host });
+  }
+  const database = openDatabase(config.database, app.log, metrics?.query);
   app.addHook("onClose", async () => database.db.destroy());
   await migrateToLatest(database);
   const changes =
@@ -124,9 +137,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // streams it. Streams end before the server closes, or closing would wait for them.
   const feed = createStockChangeFeed(ledger, changes, app.log, database.releaseMemory);
   await feed.start();
-  const hub = createStockEventHub(feed, ledger, app.log, {
-    maxPerClient: config.eventStreamsPerClient,
-  });
+  const hub = createStockEventHub(
+    feed,
+    ledger,
+    app.log,
+    { maxPerClient: config.eventStreamsPerClient },
+    metrics?.eventsSent,
+  );
   app.addHook("preClose", async () => {
     hub.close();
     feed.close();
@@ -179,6 +196,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   );
   const photos = createPhotoRepository(database.db);
   const alerts = createAlertsRepository(database);
+  metrics?.watch({
+    openStreams: () => hub.size,
+    unsentAlerts: () => alerts.unsentCount(),
+    database,
+  });
   // Low-stock alerts (docs/decisions/020): sent from the outbox the database fills.
   const alertSender = startLowStockAlerts({
     alerts,

@@ -9,8 +9,12 @@ import type { ServerTimeouts } from "../config.ts";
 import type { StockVersion } from "../db/stock-version.ts";
 import { createAnswerStore, type AnswerStore, type SentAnswer } from "./answer-store.ts";
 import { ifNoneMatchHolds } from "./entity-tags.ts";
+import { REQUEST_ID_HEADER, requestIdOf, type RequestIds } from "./request-ids.ts";
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** Told of each answer the door sends, which Fastify's hooks never see (metrics/app-metrics.ts). */
+export type DoorAnswered = (route: string, status: number, seconds: number) => void;
 
 /**
  * Headers that describe a body, which a 304 has none of (RFC 9110 section 15.4.5). The ledger
@@ -47,7 +51,10 @@ export function doorKeyOf(request: IncomingMessage): string | undefined {
  * version on every request, so a read after any write, by any server sharing the database, is as
  * fresh as through the pipeline; anything it does not hold goes to Fastify.
  */
-export function createStoredAnswerDoor(answers: AnswerStore = createAnswerStore()) {
+export function createStoredAnswerDoor({
+  answers = createAnswerStore(),
+  answered,
+}: { answers?: AnswerStore; answered?: DoorAnswered } = {}) {
   let opened:
     { stockVersion: StockVersion; log: FastifyBaseLogger; logsRequests: boolean } | undefined;
 
@@ -65,9 +72,11 @@ export function createStoredAnswerDoor(answers: AnswerStore = createAnswerStore(
       response.writeHead(200, answer.headers);
       response.end(answer.body);
     }
+    answered?.(answer.route, response.statusCode, (performance.now() - started) / 1000);
     if (opened?.logsRequests) {
       opened.log.info(
         {
+          reqId: requestIdOf(request),
           req: { method: request.method, url: request.url },
           res: { statusCode: response.statusCode },
           responseTime: performance.now() - started,
@@ -130,7 +139,7 @@ export function createStoredAnswerDoor(answers: AnswerStore = createAnswerStore(
     // A URL never kept costs no version read: most requests the door does not hold.
     if (!opened || key === undefined || !answers.has(key)) return pipeline(request, response);
     if (waiting.length === 0) setImmediate(readVersionForWaiting);
-    const started = opened.logsRequests ? performance.now() : 0;
+    const started = opened.logsRequests || answered ? performance.now() : 0;
     waiting.push({ request, response, pipeline, key, started });
   }
 
@@ -144,14 +153,19 @@ export function createStoredAnswerDoor(answers: AnswerStore = createAnswerStore(
       opened = { stockVersion, log, logsRequests };
     },
 
-    /** Keeps what the pipeline sent for `key` to `request`, read at `version`. */
+    /**
+     * Keeps what the pipeline sent for `key` to `request`, read at `version`, by the route that
+     * made it (`/api/bikes/:id`).
+     */
     keep(
       key: string,
       version: number,
       request: IncomingMessage,
-      sent: { body: Buffer; headers: OutgoingHttpHeaders; etag: string },
+      sent: { body: Buffer; headers: OutgoingHttpHeaders; etag: string; route: string },
     ) {
-      const headers = { ...sent.headers, "content-length": sent.body.length };
+      const headers: OutgoingHttpHeaders = { ...sent.headers, "content-length": sent.body.length };
+      // Each answer has an id of its own (serverWithDoor gives it).
+      delete headers[REQUEST_ID_HEADER];
       const notModifiedHeaders = Object.fromEntries(
         Object.entries(headers).filter(([name]) => !BODY_HEADERS.has(name)),
       );
@@ -174,11 +188,12 @@ export type StoredAnswerDoor = ReturnType<typeof createStoredAnswerDoor>;
 /**
  * The HTTP server, with the door in front of Fastify's request handler and the timeouts a slow
  * client is held to (config.ts, ServerTimeouts): a request trickled a byte at a time is cut
- * (408) once requestMs has passed.
+ * (408) once requestMs has passed. Every request gets its id first, whoever answers it.
  */
 export function serverWithDoor(
   door: StoredAnswerDoor,
   timeouts: ServerTimeouts,
+  requestIds: RequestIds,
 ): FastifyServerFactory {
   return (handler) => {
     const server = http.createServer(
@@ -188,7 +203,10 @@ export function serverWithDoor(
         keepAliveTimeout: timeouts.keepAliveMs,
         connectionsCheckingInterval: timeouts.checkEveryMs,
       },
-      (request, response) => door.serve(request, response, handler),
+      (request, response) => {
+        requestIds.assign(request, response);
+        door.serve(request, response, handler);
+      },
     );
     server.setTimeout(timeouts.idleMs);
     return server;

@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { BlockList, isIPv6 } from "node:net";
+import type { AppConfig } from "../config.ts";
+
+/** Answered on every answer, and what a proxy in front sends to name the request it forwards. */
+export const REQUEST_ID_HEADER = "x-request-id";
+
+/**
+ * An id a proxy may hand us: what nginx's `$request_id` (32 hex digits), a UUID or a load
+ * balancer's trace id look like, and nothing that could break a log line or grow without end.
+ */
+const SANE_ID = /^[\w.:=+/-]{1,128}$/;
+
+const assigned = Symbol("request id");
+
+type WithId = IncomingMessage & { [assigned]?: string };
+
+/** Whether a connection from `address` comes from a proxy TRUST_PROXY names. */
+function proxyTrust(setting: AppConfig["trustProxy"]): (address: string | undefined) => boolean {
+  if (setting === false) return () => false;
+  // A hop count trusts whoever is connected: the nearest hop is always one of the proxies.
+  if (typeof setting === "number") return () => true;
+  const proxies = new BlockList();
+  for (const entry of setting) {
+    const [address = "", prefix] = entry.split("/");
+    const family = isIPv6(address) ? "ipv6" : "ipv4";
+    if (prefix === undefined) proxies.addAddress(address, family);
+    else proxies.addSubnet(address, Number(prefix), family);
+  }
+  return (address) => {
+    if (address === undefined) return false;
+    // An IPv4 peer on a dual-stack socket shows as ::ffff:a.b.c.d.
+    const bare = address.startsWith("::ffff:") ? address.slice(7) : address;
+    return proxies.check(bare, isIPv6(bare) ? "ipv6" : "ipv4");
+  };
+}
+
+/**
+ * Every request's id, given before the stored-answer door or Fastify sees it (so both log it and
+ * answer it as X-Request-Id): the id a trusted proxy sent, when TRUST_PROXY is on and the id is
+ * sane, else a new UUID, unique across instances.
+ */
+export function createRequestIds(trustProxy: AppConfig["trustProxy"]) {
+  const trusted = proxyTrust(trustProxy);
+
+  function idFor(request: IncomingMessage): string {
+    const sent = request.headers[REQUEST_ID_HEADER];
+    if (typeof sent === "string" && SANE_ID.test(sent) && trusted(request.socket.remoteAddress)) {
+      return sent;
+    }
+    return randomUUID();
+  }
+
+  return {
+    /** Gives `request` its id and answers it on `response`, whatever answers it. */
+    assign(request: IncomingMessage, response: ServerResponse) {
+      const id = idFor(request);
+      (request as WithId)[assigned] = id;
+      response.setHeader(REQUEST_ID_HEADER, id);
+    },
+
+    /**
+     * Fastify's `genReqId`: the id given on arrival. `inject` skips the HTTP server, so a request
+     * made that way gets one here.
+     */
+    idOf(request: IncomingMessage): string {
+      return (request as WithId)[assigned] ?? idFor(request);
+    },
+  };
+}
+
+export type RequestIds = ReturnType<typeof createRequestIds>;
+
+/** The id given on arrival, for what logs a request outside Fastify (the stored-answer door). */
+export function requestIdOf(request: IncomingMessage): string | undefined {
+  return (request as WithId)[assigned];
+}
