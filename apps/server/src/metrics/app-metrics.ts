@@ -108,15 +108,6 @@ export function createAppMetrics() {
           this.set(openStreams());
         },
       });
-      new Gauge({
-        name: "ultimate_bikes_alert_outbox_unsent",
-        help: "Low-stock alerts waiting in the outbox to be sent (NaN while the database does not answer)",
-        registers,
-        async collect() {
-          const depth = await within(OUTBOX_COUNT_MS, unsentAlerts());
-          this.set(depth ?? Number.NaN);
-        },
-      });
       const { pool, turns } = database;
       if (pool) {
         new Gauge({
@@ -160,6 +151,16 @@ export function createAppMetrics() {
           },
         });
       }
+      // Last: the pool is read before this scrape's own count takes a connection.
+      new Gauge({
+        name: "ultimate_bikes_alert_outbox_unsent",
+        help: "Low-stock alerts waiting in the outbox to be sent (NaN while the database does not answer)",
+        registers,
+        async collect() {
+          const depth = await within(OUTBOX_COUNT_MS, unsentAlerts());
+          this.set(depth ?? Number.NaN);
+        },
+      });
     },
   };
 }
