@@ -37,7 +37,7 @@ import { jsonSchemaSerializerCompiler } from "./plugins/json-schema-serializer.t
 import { ledgerPositionPlugin } from "./plugins/ledger-position.ts";
 import { openApiPlugin } from "./plugins/openapi.ts";
 import { readCachePlugin } from "./plugins/read-cache.ts";
-import { createRequestIds } from "./plugins/request-ids.ts";
+import { createRequestIds, REQUEST_ID_HEADER, requestIdPlugin } from "./plugins/request-ids.ts";
 import { createStoredAnswerDoor, serverWithDoor } from "./plugins/stored-answer-door.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
@@ -98,8 +98,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
     trustProxy: trustedProxies(config.trustProxy),
     // Errors Fastify raises before routing (over-long path parameters, bad URLs) keep our shape too.
-    frameworkErrors: (error, _request, reply) =>
-      sendError(reply, error.statusCode ?? 400, error.message.slice(0, 120)),
+    frameworkErrors: (error, request, reply) =>
+      sendError(
+        reply.header(REQUEST_ID_HEADER, request.id),
+        error.statusCode ?? 400,
+        error.message.slice(0, 120),
+      ),
   });
   app.setValidatorCompiler(validatorCompiler);
   // zod checks what comes in; answers go out through JSON Schema (docs/decisions/010).
@@ -149,6 +153,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     feed.close();
   });
 
+  await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
   // Answers under 1 KB go as they are: compressing them saves next to nothing. Up to 128 KiB

@@ -26,6 +26,9 @@ describe("request ids", () => {
     expect(missing).toEqual({ status: 404, id: expect.stringMatching(UUID) });
     const malformed = await requestIdOf(`${listening.origin}/api/bikes/not-an-id`);
     expect(malformed).toEqual({ status: 404, id: expect.stringMatching(UUID) });
+    // Refused by Fastify before routing: no hook of a route runs.
+    const badUrl = await requestIdOf(`${listening.origin}/api/bikes/%E0%A4%A`);
+    expect(badUrl).toEqual({ status: 400, id: expect.stringMatching(UUID) });
 
     // The second read is the stored-answer door's, before Fastify: an id of its own all the same.
     const url = `${listening.origin}/api/bikes/${bike!._id}`;

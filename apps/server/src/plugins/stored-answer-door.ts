@@ -65,11 +65,14 @@ export function createStoredAnswerDoor({
     started: number,
   ) {
     const notModified = ifNoneMatchHolds(request.headers["if-none-match"], answer.etag);
+    // serverWithDoor gave it, as it gives every request one.
+    const requestId = requestIdOf(request);
+    const id = requestId === undefined ? {} : { [REQUEST_ID_HEADER]: requestId };
     if (notModified) {
-      response.writeHead(304, answer.notModifiedHeaders);
+      response.writeHead(304, { ...answer.notModifiedHeaders, ...id });
       response.end();
     } else {
-      response.writeHead(200, answer.headers);
+      response.writeHead(200, { ...answer.headers, ...id });
       response.end(answer.body);
     }
     answered?.(answer.route, response.statusCode, (performance.now() - started) / 1000);
@@ -204,7 +207,7 @@ export function serverWithDoor(
         connectionsCheckingInterval: timeouts.checkEveryMs,
       },
       (request, response) => {
-        requestIds.assign(request, response);
+        requestIds.assign(request);
         door.serve(request, response, handler);
       },
     );
