@@ -85,15 +85,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const metrics = config.metricsPort === undefined ? undefined : createAppMetrics();
   // Cached reads answered before Fastify's pipeline (docs/decisions/018); it opens once the
   // read cache is registered.
+  const requestIdOf = createRequestIds(config.trustProxy);
   const storedAnswerDoor = createStoredAnswerDoor({
+    requestIdOf,
     answered:
       metrics && ((route, status, seconds) => metrics.answered("GET", route, status, seconds)),
   });
-  const requestIds = createRequestIds(config.trustProxy);
   const app = Fastify({
     // The HTTP server holds a slow client for a bounded time only (config.ts, ServerTimeouts).
-    serverFactory: serverWithDoor(storedAnswerDoor, config.timeouts, requestIds),
-    genReqId: requestIds.idOf,
+    serverFactory: serverWithDoor(storedAnswerDoor, config.timeouts),
+    genReqId: requestIdOf,
     logger: { level: config.logLevel },
     bodyLimit: 64 * 1024,
     trustProxy: trustedProxies(config.trustProxy),

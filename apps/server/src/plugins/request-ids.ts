@@ -13,10 +13,6 @@ export const REQUEST_ID_HEADER = "x-request-id";
  */
 const SANE_ID = /^[\w.:=+/-]{1,128}$/;
 
-const assigned = Symbol("request id");
-
-type WithId = IncomingMessage & { [assigned]?: string };
-
 /** Whether a connection from `address` comes from a proxy TRUST_PROXY names. */
 function proxyTrust(setting: AppConfig["trustProxy"]): (address: string | undefined) => boolean {
   if (setting === false) return () => false;
@@ -38,45 +34,24 @@ function proxyTrust(setting: AppConfig["trustProxy"]): (address: string | undefi
 }
 
 /**
- * Every request's id, given before the stored-answer door or Fastify sees it (so both log it and
- * answer it as X-Request-Id): the id a trusted proxy sent, when TRUST_PROXY is on and the id is
- * sane, else a new UUID, unique across instances. Each answers it with the rest of its headers:
- * one set on the response beforehand would send Node's `writeHead` down its slow path, which
- * checks every other header again (a tenth of a stored answer's cost).
+ * A request's id, made by whatever answers it (Fastify's `genReqId`, or the stored-answer door),
+ * which logs it and answers it as X-Request-Id: the id a trusted proxy sent, when TRUST_PROXY is
+ * on and the id is sane, else a new UUID, unique across instances. It goes out with the rest of
+ * the answer's headers: one set on the response beforehand would send Node's `writeHead` down its
+ * slow path, which checks every other header again.
  */
 export function createRequestIds(trustProxy: AppConfig["trustProxy"]) {
   const trusted = proxyTrust(trustProxy);
-
-  function idFor(request: IncomingMessage): string {
+  return (request: IncomingMessage): string => {
     const sent = request.headers[REQUEST_ID_HEADER];
     if (typeof sent === "string" && SANE_ID.test(sent) && trusted(request.socket.remoteAddress)) {
       return sent;
     }
     return randomUUID();
-  }
-
-  return {
-    /** Gives `request` its id, as it arrives. */
-    assign(request: IncomingMessage) {
-      (request as WithId)[assigned] = idFor(request);
-    },
-
-    /**
-     * Fastify's `genReqId`: the id given on arrival. `inject` skips the HTTP server, so a request
-     * made that way gets one here.
-     */
-    idOf(request: IncomingMessage): string {
-      return (request as WithId)[assigned] ?? idFor(request);
-    },
   };
 }
 
-export type RequestIds = ReturnType<typeof createRequestIds>;
-
-/** The id given on arrival, for what answers a request outside Fastify (the stored-answer door). */
-export function requestIdOf(request: IncomingMessage): string | undefined {
-  return (request as WithId)[assigned];
-}
+export type RequestIdOf = ReturnType<typeof createRequestIds>;
 
 /** Answers each request's id on whatever Fastify answers it with, errors and 404s included. */
 export const requestIdPlugin = fp(

@@ -9,7 +9,7 @@ import type { ServerTimeouts } from "../config.ts";
 import type { StockVersion } from "../db/stock-version.ts";
 import { createAnswerStore, type AnswerStore, type SentAnswer } from "./answer-store.ts";
 import { ifNoneMatchHolds } from "./entity-tags.ts";
-import { REQUEST_ID_HEADER, requestIdOf, type RequestIds } from "./request-ids.ts";
+import { REQUEST_ID_HEADER, type RequestIdOf } from "./request-ids.ts";
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -52,9 +52,14 @@ export function doorKeyOf(request: IncomingMessage): string | undefined {
  * fresh as through the pipeline; anything it does not hold goes to Fastify.
  */
 export function createStoredAnswerDoor({
+  requestIdOf,
   answers = createAnswerStore(),
   answered,
-}: { answers?: AnswerStore; answered?: DoorAnswered } = {}) {
+}: {
+  requestIdOf: RequestIdOf;
+  answers?: AnswerStore;
+  answered?: DoorAnswered;
+}) {
   let opened:
     { stockVersion: StockVersion; log: FastifyBaseLogger; logsRequests: boolean } | undefined;
 
@@ -65,21 +70,19 @@ export function createStoredAnswerDoor({
     started: number,
   ) {
     const notModified = ifNoneMatchHolds(request.headers["if-none-match"], answer.etag);
-    // serverWithDoor gave it, as it gives every request one.
     const requestId = requestIdOf(request);
-    const id = requestId === undefined ? {} : { [REQUEST_ID_HEADER]: requestId };
     if (notModified) {
-      response.writeHead(304, { ...answer.notModifiedHeaders, ...id });
+      response.writeHead(304, { ...answer.notModifiedHeaders, [REQUEST_ID_HEADER]: requestId });
       response.end();
     } else {
-      response.writeHead(200, { ...answer.headers, ...id });
+      response.writeHead(200, { ...answer.headers, [REQUEST_ID_HEADER]: requestId });
       response.end(answer.body);
     }
     answered?.(answer.route, response.statusCode, (performance.now() - started) / 1000);
     if (opened?.logsRequests) {
       opened.log.info(
         {
-          reqId: requestIdOf(request),
+          reqId: requestId,
           req: { method: request.method, url: request.url },
           res: { statusCode: response.statusCode },
           responseTime: performance.now() - started,
@@ -167,7 +170,7 @@ export function createStoredAnswerDoor({
       sent: { body: Buffer; headers: OutgoingHttpHeaders; etag: string; route: string },
     ) {
       const headers: OutgoingHttpHeaders = { ...sent.headers, "content-length": sent.body.length };
-      // Each answer has an id of its own (serverWithDoor gives it).
+      // Each answer has an id of its own (send gives it).
       delete headers[REQUEST_ID_HEADER];
       const notModifiedHeaders = Object.fromEntries(
         Object.entries(headers).filter(([name]) => !BODY_HEADERS.has(name)),
@@ -191,12 +194,11 @@ export type StoredAnswerDoor = ReturnType<typeof createStoredAnswerDoor>;
 /**
  * The HTTP server, with the door in front of Fastify's request handler and the timeouts a slow
  * client is held to (config.ts, ServerTimeouts): a request trickled a byte at a time is cut
- * (408) once requestMs has passed. Every request gets its id first, whoever answers it.
+ * (408) once requestMs has passed.
  */
 export function serverWithDoor(
   door: StoredAnswerDoor,
   timeouts: ServerTimeouts,
-  requestIds: RequestIds,
 ): FastifyServerFactory {
   return (handler) => {
     const server = http.createServer(
@@ -206,10 +208,7 @@ export function serverWithDoor(
         keepAliveTimeout: timeouts.keepAliveMs,
         connectionsCheckingInterval: timeouts.checkEveryMs,
       },
-      (request, response) => {
-        requestIds.assign(request);
-        door.serve(request, response, handler);
-      },
+      (request, response) => door.serve(request, response, handler),
     );
     server.setTimeout(timeouts.idleMs);
     return server;
