@@ -169,9 +169,13 @@ export function createStoredAnswerDoor({
       request: IncomingMessage,
       sent: { body: Buffer; headers: OutgoingHttpHeaders; etag: string; route: string },
     ) {
-      const headers: OutgoingHttpHeaders = { ...sent.headers, "content-length": sent.body.length };
-      // Each answer has an id of its own (send gives it).
-      delete headers[REQUEST_ID_HEADER];
+      // Each answer has an id of its own (send gives it). Filtered, not deleted: an object
+      // something was deleted from is slower to copy and to write out on every answer.
+      const headers = Object.fromEntries(
+        Object.entries({ ...sent.headers, "content-length": sent.body.length }).filter(
+          ([name]) => name !== REQUEST_ID_HEADER,
+        ),
+      );
       const notModifiedHeaders = Object.fromEntries(
         Object.entries(headers).filter(([name]) => !BODY_HEADERS.has(name)),
       );
