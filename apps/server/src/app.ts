@@ -43,6 +43,7 @@ import { jsonSchemaSerializerCompiler } from "./plugins/json-schema-serializer.t
 import { ledgerPositionPlugin } from "./plugins/ledger-position.ts";
 import { openApiPlugin } from "./plugins/openapi.ts";
 import { readCachePlugin } from "./plugins/read-cache.ts";
+import { createRequestIds, REQUEST_ID_HEADER, requestIdPlugin } from "./plugins/request-ids.ts";
 import { createStoredAnswerDoor, serverWithDoor } from "./plugins/stored-answer-door.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
@@ -58,6 +59,8 @@ import { createTransferRules } from "./transfers/transfer-rules.ts";
 import { createTransfersRepository } from "./transfers/transfers-repository.ts";
 import { transfersRoutes } from "./transfers/transfers-routes.ts";
 import { ledgerRoutes } from "./ledger/ledger-routes.ts";
+import { createAppMetrics } from "./metrics/app-metrics.ts";
+import { metricsPlugin } from "./metrics/metrics-server.ts";
 import { createPhotoRepository } from "./photos/photos-repository.ts";
 import { photoUploadRoutes, uploadedPhotoRoutes } from "./photos/photos-routes.ts";
 import { stockCsvRoutes } from "./stock-csv/stock-csv-routes.ts";
@@ -84,9 +87,16 @@ function trustedProxies(setting: AppConfig["trustProxy"]) {
  * seeds it when asked, and registers the API under /api and the web app beside it.
  */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  // Only kept when METRICS_PORT is set (docs/decisions/032).
+  const metrics = config.metricsPort === undefined ? undefined : createAppMetrics();
   // Cached reads answered before Fastify's pipeline (docs/decisions/018); it opens once the
   // read cache is registered.
-  const storedAnswerDoor = createStoredAnswerDoor();
+  const requestIdOf = createRequestIds(config.trustProxy);
+  const storedAnswerDoor = createStoredAnswerDoor({
+    requestIdOf,
+    answered:
+      metrics && ((route, status, seconds) => metrics.answered("GET", route, status, seconds)),
+  });
   const app = Fastify({
     // The HTTP server holds a slow client for a bounded time only (config.ts, ServerTimeouts).
     serverFactory: serverWithDoor(storedAnswerDoor, config.timeouts),
@@ -96,18 +106,26 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // Fastify bounds its close hooks as it does its plugins' start (10 s by default); the drain
     // may take as long as a shutdown may (shutdown.ts).
     pluginTimeout: SHUTDOWN_GRACE_MS,
+    genReqId: requestIdOf,
     logger: { level: config.logLevel },
     bodyLimit: 64 * 1024,
     trustProxy: trustedProxies(config.trustProxy),
     // Errors Fastify raises before routing (over-long path parameters, bad URLs) keep our shape too.
-    frameworkErrors: (error, _request, reply) =>
-      sendError(reply, error.statusCode ?? 400, error.message.slice(0, 120)),
+    frameworkErrors: (error, request, reply) =>
+      sendError(
+        reply.header(REQUEST_ID_HEADER, request.id),
+        error.statusCode ?? 400,
+        error.message.slice(0, 120),
+      ),
   });
   app.setValidatorCompiler(validatorCompiler);
   // zod checks what comes in; answers go out through JSON Schema (docs/decisions/010).
   app.setSerializerCompiler(jsonSchemaSerializerCompiler);
 
-  const database = openDatabase(config.database, app.log);
+  if (metrics) {
+    await app.register(metricsPlugin, { metrics, port: config.metricsPort!, host: config.host });
+  }
+  const database = openDatabase(config.database, app.log, metrics?.query);
   app.addHook("onClose", async () => database.db.destroy());
   const changes =
     config.database.kind === "postgres"
@@ -132,9 +150,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // streams it. Streams end before the server closes, or closing would wait for them.
   const feed = createStockChangeFeed(ledger, changes, app.log, database.releaseMemory);
   await feed.start();
-  const hub = createStockEventHub(feed, ledger, app.log, {
-    maxPerClient: config.eventStreamsPerClient,
-  });
+  const hub = createStockEventHub(
+    feed,
+    ledger,
+    app.log,
+    { maxPerClient: config.eventStreamsPerClient },
+    metrics?.eventsSent,
+  );
   // The first preClose hook: on shutdown, stop taking connections and drain the open ones
   // (docs/decisions/028); the background work below stops after.
   const readiness = createReadiness();
@@ -153,6 +175,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   app.addHook("preClose", () => purge.stop());
 
+  await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
   // Answers under 1 KB go as they are: compressing them saves next to nothing. Up to 128 KiB
@@ -200,6 +223,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   );
   const photos = createPhotoRepository(database.db);
   const alerts = createAlertsRepository(database);
+  metrics?.watch({
+    openStreams: () => hub.size,
+    unsentAlerts: () => alerts.unsentCount(),
+    database,
+  });
   // Low-stock alerts (docs/decisions/020): sent from the outbox the database fills.
   const alertSender = startLowStockAlerts({
     alerts,

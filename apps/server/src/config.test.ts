@@ -135,6 +135,25 @@ describe("CORS_ORIGINS", () => {
   });
 });
 
+describe("METRICS_PORT", () => {
+  it("is off when unset, and a port when set", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).metricsPort).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_PORT: "9464" }).metricsPort).toBe(9464);
+  });
+
+  it.each(["0", "65536", "9464.5", "metrics"])("refuses %s, naming the variable", (value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_PORT: value })).toThrow(
+      /METRICS_PORT: must be a (port number|whole number)/,
+    );
+  });
+
+  it("refuses the app's own port: the metrics are not for the public", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: "8080", METRICS_PORT: "8080" })).toThrow(
+      new ConfigError("METRICS_PORT: must differ from PORT (the metrics are not public)"),
+    );
+  });
+});
+
 describe("the data files", () => {
   const modeOf = (file: string) => statSync(file).mode & 0o777;
 

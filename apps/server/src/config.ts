@@ -164,6 +164,13 @@ const environmentSchema = z.object({
     .min(1, "must be at least 1")
     .max(10_000, "must be at most 10000")
     .optional(),
+  /** Serve Prometheus `/metrics` on this port, apart from the app (metrics/metrics-server.ts). */
+  METRICS_PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a whole number")
+    .min(1, "must be a port number from 1 to 65535 (leave unset for no metrics)")
+    .max(65535, "must be a port number from 1 to 65535 (leave unset for no metrics)")
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -263,6 +270,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** EVENT_STREAMS_PER_CLIENT: open `/api/stock/events` streams per client address; past it 429. */
   eventStreamsPerClient: number;
+  /** METRICS_PORT: where Prometheus scrapes `/metrics`, on HOST; unset, no metrics are kept. */
+  metricsPort: number | undefined;
   timeouts: ServerTimeouts;
   /** How the low-stock alert worker paces itself (alerts/low-stock-alert-worker.ts). */
   alertTiming: AlertTiming;
@@ -331,6 +340,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   if (production && !env.AUTH_SECRET) {
     throw new ConfigError("AUTH_SECRET: required when NODE_ENV=production");
   }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+    throw new ConfigError("METRICS_PORT: must differ from PORT (the metrics are not public)");
+  }
   if (production && env.OAUTH_ISSUER_URL) {
     // It sends Google and GitHub sign-in to another server: for local testing only.
     throw new ConfigError("OAUTH_ISSUER_URL: not allowed when NODE_ENV=production");
@@ -374,6 +386,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     trustProxy: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS,
     eventStreamsPerClient: env.EVENT_STREAMS_PER_CLIENT,
+    metricsPort: env.METRICS_PORT,
     timeouts: DEFAULT_TIMEOUTS,
     alertTiming: DEFAULT_ALERT_TIMING,
     logLevel: env.LOG_LEVEL,

@@ -53,6 +53,16 @@ export function createAlertsRepository({ db, kind }: AppDatabase) {
       return rows.map((row) => ({ ...row, emailVerified: Boolean(row.emailVerified) }));
     },
 
+    /** The outbox's depth: alerts not sent yet, due or waiting for a retry (the metrics). */
+    async unsentCount(): Promise<number> {
+      const row = await db
+        .selectFrom("low_stock_alert")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("sent_at", "is", null)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     /**
      * Takes up to `limit` due alerts nobody is sending, for `claimMs`: on PostgreSQL rows another
      * server has locked are skipped, so each alert goes to one server; SQLite's one writer at a

@@ -1,7 +1,7 @@
 import { closeSync, openSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql, type Logger } from "kysely";
 import pg from "pg";
 import type { FastifyBaseLogger } from "fastify";
 import { ensurePrivateDir, keepPrivate, type DatabaseConfig } from "../config.ts";
@@ -27,6 +27,8 @@ export interface AppDatabase {
    * connection of its own (write-turns.ts).
    */
   turns?: WriteTurns;
+  /** PostgreSQL: the pool's connections, for the metrics (metrics/app-metrics.ts). */
+  pool?: Pick<pg.Pool, "totalCount" | "idleCount" | "waitingCount">;
   /**
    * Gives back the memory a burst of reads (a CSV import's ledger entries, read once by the live
    * feed) left behind: on SQLite, the page cache's spare pages and the file's mapped pages, which
@@ -38,7 +40,15 @@ export interface AppDatabase {
 // PostgreSQL's int8 (counts) as a JS number: our counts never get near 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-export function openDatabase(config: DatabaseConfig, log: FastifyBaseLogger): AppDatabase {
+/**
+ * `onQuery` is told of every query Kysely runs, with its duration (the metrics); without it,
+ * Kysely times nothing.
+ */
+export function openDatabase(
+  config: DatabaseConfig,
+  log: FastifyBaseLogger,
+  onQuery?: Logger,
+): AppDatabase {
   if (config.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: config.connectionString, max: 10 });
     // An idle connection the server dropped (restart, failover): the pool discards it and opens
@@ -54,7 +64,8 @@ export function openDatabase(config: DatabaseConfig, log: FastifyBaseLogger): Ap
     );
     return {
       kind: "postgres",
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: onQuery }),
+      pool,
       releaseMemory: () => undefined,
     };
   }
@@ -77,7 +88,10 @@ export function openDatabase(config: DatabaseConfig, log: FastifyBaseLogger): Ap
   const turns = createWriteTurns();
   return {
     kind: "sqlite",
-    db: new Kysely<Database>({ dialect: new TurnTakingSqliteDialect({ database: sqlite }, turns) }),
+    db: new Kysely<Database>({
+      dialect: new TurnTakingSqliteDialect({ database: sqlite }, turns),
+      log: onQuery,
+    }),
     sqlite,
     turns,
     releaseMemory() {

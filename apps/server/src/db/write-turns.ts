@@ -16,15 +16,22 @@ export interface WriteTurns {
   shared(): Promise<() => void>;
   /** Runs `write` once the writes under way have finished, holding new ones back until it ends. */
   exclusive<T>(write: () => Promise<T>): Promise<T>;
+  /** Now: writes under way, writes waiting for an import's turn, and whether one holds it. */
+  state(): { running: number; waiting: number; importing: boolean };
 }
 
 export function createWriteTurns(): WriteTurns {
   let running = 0;
+  let waiting = 0;
   let allFinished: (() => void) | undefined;
   let exclusiveTurn: Promise<void> | undefined;
   return {
     async shared() {
-      while (exclusiveTurn) await exclusiveTurn;
+      if (exclusiveTurn) {
+        waiting++;
+        while (exclusiveTurn) await exclusiveTurn;
+        waiting--;
+      }
       running++;
       let finished = false;
       return () => {
@@ -47,5 +54,6 @@ export function createWriteTurns(): WriteTurns {
         end();
       }
     },
+    state: () => ({ running, waiting, importing: exclusiveTurn !== undefined }),
   };
 }

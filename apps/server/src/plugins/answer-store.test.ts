@@ -13,6 +13,7 @@ const sent = (text: string, headers: OutgoingHttpHeaders = {}) => ({
   headers,
   notModifiedHeaders: {},
   etag: 'W/"v1-test"',
+  route: "/a",
 });
 
 describe("the read cache's one memory", () => {

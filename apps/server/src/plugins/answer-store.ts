@@ -18,6 +18,8 @@ export interface SentAnswer {
   /** The same, without what describes a body: the answer to a matching If-None-Match. */
   notModifiedHeaders: OutgoingHttpHeaders;
   etag: string;
+  /** The route that made it (`/api/bikes/:id`): the metrics count a replay as that route's. */
+  route: string;
 }
 
 export interface AnswerStoreLimits {

@@ -11,6 +11,7 @@ import type { OutgoingHttpHeaders } from "node:http";
 import type { StockChanges } from "../db/stock-changes.ts";
 import type { Database } from "../db/schema.ts";
 import type { StockVersion } from "../db/stock-version.ts";
+import { routeLabel } from "../metrics/app-metrics.ts";
 import { etagOf, ifNoneMatchHolds } from "./entity-tags.ts";
 import { ownBytes } from "./answer-store.ts";
 import { doorKeyOf, type StoredAnswerDoor } from "./stored-answer-door.ts";
@@ -173,6 +174,7 @@ export const readCachePlugin = fp(
           body: ownBytes(payload),
           headers,
           etag: served.etag,
+          route: routeLabel(request),
         });
       }
       done(null, payload);

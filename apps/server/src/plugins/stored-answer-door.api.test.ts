@@ -38,8 +38,12 @@ async function portOf(app: FastifyInstance): Promise<number> {
   return address.port;
 }
 
-/** Headers of an answer that depend on the moment, not on the answer. */
-const withoutDate = ({ date: _date, ...headers }: http.IncomingHttpHeaders) => headers;
+/** Headers of an answer that depend on the moment or the request, not on the answer. */
+const withoutDate = ({
+  date: _date,
+  "x-request-id": _requestId,
+  ...headers
+}: http.IncomingHttpHeaders) => headers;
 
 describe(`the stored-answer door on ${testDatabaseKind}`, () => {
   /** URLs of the requests that reached Fastify's pipeline (its onRequest hooks). */

@@ -9,8 +9,12 @@ import type { ServerTimeouts } from "../config.ts";
 import type { StockVersion } from "../db/stock-version.ts";
 import { createAnswerStore, type AnswerStore, type SentAnswer } from "./answer-store.ts";
 import { ifNoneMatchHolds } from "./entity-tags.ts";
+import { REQUEST_ID_HEADER, type RequestIdOf } from "./request-ids.ts";
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** Told of each answer the door sends, which Fastify's hooks never see (metrics/app-metrics.ts). */
+export type DoorAnswered = (route: string, status: number, seconds: number) => void;
 
 /**
  * Headers that describe a body, which a 304 has none of (RFC 9110 section 15.4.5). The ledger
@@ -47,7 +51,15 @@ export function doorKeyOf(request: IncomingMessage): string | undefined {
  * version on every request, so a read after any write, by any server sharing the database, is as
  * fresh as through the pipeline; anything it does not hold goes to Fastify.
  */
-export function createStoredAnswerDoor(answers: AnswerStore = createAnswerStore()) {
+export function createStoredAnswerDoor({
+  requestIdOf,
+  answers = createAnswerStore(),
+  answered,
+}: {
+  requestIdOf: RequestIdOf;
+  answers?: AnswerStore;
+  answered?: DoorAnswered;
+}) {
   let opened:
     { stockVersion: StockVersion; log: FastifyBaseLogger; logsRequests: boolean } | undefined;
   /** Shutting down: answers still on their way close their connection after them. */
@@ -61,16 +73,19 @@ export function createStoredAnswerDoor(answers: AnswerStore = createAnswerStore(
   ) {
     const notModified = ifNoneMatchHolds(request.headers["if-none-match"], answer.etag);
     if (closing) response.shouldKeepAlive = false;
+    const requestId = requestIdOf(request);
     if (notModified) {
-      response.writeHead(304, answer.notModifiedHeaders);
+      response.writeHead(304, { ...answer.notModifiedHeaders, [REQUEST_ID_HEADER]: requestId });
       response.end();
     } else {
-      response.writeHead(200, answer.headers);
+      response.writeHead(200, { ...answer.headers, [REQUEST_ID_HEADER]: requestId });
       response.end(answer.body);
     }
+    answered?.(answer.route, response.statusCode, (performance.now() - started) / 1000);
     if (opened?.logsRequests) {
       opened.log.info(
         {
+          reqId: requestId,
           req: { method: request.method, url: request.url },
           res: { statusCode: response.statusCode },
           responseTime: performance.now() - started,
@@ -133,7 +148,7 @@ export function createStoredAnswerDoor(answers: AnswerStore = createAnswerStore(
     // A URL never kept costs no version read: most requests the door does not hold.
     if (!opened || key === undefined || !answers.has(key)) return pipeline(request, response);
     if (waiting.length === 0) setImmediate(readVersionForWaiting);
-    const started = opened.logsRequests ? performance.now() : 0;
+    const started = opened.logsRequests || answered ? performance.now() : 0;
     waiting.push({ request, response, pipeline, key, started });
   }
 
@@ -155,14 +170,23 @@ export function createStoredAnswerDoor(answers: AnswerStore = createAnswerStore(
       closing = true;
     },
 
-    /** Keeps what the pipeline sent for `key` to `request`, read at `version`. */
+    /**
+     * Keeps what the pipeline sent for `key` to `request`, read at `version`, by the route that
+     * made it (`/api/bikes/:id`).
+     */
     keep(
       key: string,
       version: number,
       request: IncomingMessage,
-      sent: { body: Buffer; headers: OutgoingHttpHeaders; etag: string },
+      sent: { body: Buffer; headers: OutgoingHttpHeaders; etag: string; route: string },
     ) {
-      const headers = { ...sent.headers, "content-length": sent.body.length };
+      // Each answer has an id of its own (send gives it). Filtered, not deleted: an object
+      // something was deleted from is slower to copy and to write out on every answer.
+      const headers = Object.fromEntries(
+        Object.entries({ ...sent.headers, "content-length": sent.body.length }).filter(
+          ([name]) => name !== REQUEST_ID_HEADER,
+        ),
+      );
       const notModifiedHeaders = Object.fromEntries(
         Object.entries(headers).filter(([name]) => !BODY_HEADERS.has(name)),
       );

@@ -5,6 +5,8 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 export interface Message {
   id: number;
   text: string;
+  /** When its movement was written to the ledger (epoch ms), for the event-delay metric. */
+  writtenAt?: number;
 }
 
 /** Messages in id order, serialized and encoded once for every stream. */
@@ -57,6 +59,8 @@ export interface FanOutOptions<Target> {
   heartbeatMs: number;
   /** A fan-out threw (a bug): the next one still goes. */
   failed(error: unknown): void;
+  /** A batch has been written to every stream open when its fan-out started (at least one). */
+  sent?(batch: Batch): void;
 }
 
 /**
@@ -108,6 +112,7 @@ export function createPacedFanOut<Target>(options: FanOutOptions<Target>) {
         }
         busyMs += performance.now() - sliceStart;
       }
+      if (batch && targets.length > 0) options.sent?.(batch);
     } finally {
       running = false;
       sinceFanOut = performance.eventLoopUtilization();

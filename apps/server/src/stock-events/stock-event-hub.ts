@@ -74,7 +74,11 @@ const stockMessage = (event: StockEvent) =>
   eventMessage(STOCK_EVENT, event.id, JSON.stringify(event));
 
 const messagesOf = (events: StockEvent[]) =>
-  events.map((event) => ({ id: event.id, text: stockMessage(event) }));
+  events.map((event) => ({
+    id: event.id,
+    text: stockMessage(event),
+    writtenAt: Date.parse(event.at),
+  }));
 
 /**
  * The open `GET /api/stock/events` streams of this instance: fans the feed's events out to all of
@@ -87,6 +91,8 @@ export function createStockEventHub(
   ledger: Ledger,
   log: FastifyBaseLogger,
   overrides: Partial<HubLimits> = {},
+  /** Told when live events have gone out, with when each was written (metrics/app-metrics.ts). */
+  eventsSent?: (writtenAt: number[]) => void,
 ) {
   const limits: HubLimits = { ...DEFAULT_LIMITS, ...overrides };
   const subscribers = new Set<Subscriber>();
@@ -156,6 +162,8 @@ export function createStockEventHub(
     maxBatchBytes: limits.maxBufferedBytes / 4,
     heartbeatMs: limits.heartbeatMs,
     failed: (error) => log.error({ err: error }, "sending stock events to the streams failed"),
+    sent:
+      eventsSent && ((batch) => eventsSent(batch.messages.flatMap((item) => item.writtenAt ?? []))),
   });
   feed.onEvents((events) => fanOut.pass(messagesOf(events)));
 
