@@ -203,6 +203,7 @@ export default defineConfig({
   test: {
     name: "web",
     environment: "jsdom",
+    pool: "vmThreads",
     setupFiles: ["src/test/setup.ts"],
     css: false,
   },
