@@ -1,5 +1,4 @@
 import { expect, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "../support/a11y.ts";
 import { mailedLink, PASSWORD, signUpViaApi, uniqueEmail } from "../support/accounts.ts";
 import { test } from "../support/fixtures.ts";
 import { navigation } from "../support/landmarks.ts";
@@ -158,16 +157,4 @@ test("a blocked popup falls back to a full-page sign-in", async ({ page }) => {
   await expect(page).toHaveURL("/add-new");
   await expect(page.getByRole("heading", { name: "Add Your own Bike" })).toBeVisible();
   await expect.poll(() => tokenEmail(page)).toBe(OAUTH_CLIENTS.google.email);
-});
-
-test("the login and register screens pass an accessibility scan", async ({ page }) => {
-  await page.goto("/login");
-  await expect(page.getByRole("heading", { name: "Please Login" })).toBeVisible();
-  await expect(
-    page.getByRole("link", { name: "Don't have an account? Please register" }),
-  ).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-  await page.goto("/register");
-  await expect(page.getByRole("heading", { name: "Please Register" })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
 });

@@ -11,7 +11,7 @@ import { deliverOne, openDetail, STAFF_WORKFLOW_TIMEOUT } from "../support/stock
 /*
  * Low-stock alerts (issue 13): turned on on the profile, a delivery that takes a bike to its
  * reorder point sends one mail, through the app's SMTP path (the e2e mail server files what it
- * receives in the outbox, e2e/support/smtp-capture-server.ts), and a further delivery none.
+ * receives in the outbox, e2e/support/smtp-capture-server.ts).
  */
 
 test.describe.configure({ timeout: STAFF_WORKFLOW_TIMEOUT });
@@ -20,7 +20,7 @@ const outboxDir = () => path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
 const alertsAbout = (email: string, name: string) =>
   mailsTo(outboxDir(), email).filter((mail) => mail.includes(`Subject: Low stock: ${name}`));
 
-test("crossing a reorder point sends exactly one alert mail through SMTP", async ({
+test("crossing a reorder point sends an alert mail through SMTP", async ({
   signedInPage: page,
   account,
 }) => {
@@ -39,11 +39,8 @@ test("crossing a reorder point sends exactly one alert mail through SMTP", async
   const [mail] = alertsAbout(account.email, name);
   expect(mail).toContain(`Subject: Low stock: ${name} (3 left)`);
   expect(mail).toContain(`/inventory/${id}`);
-
-  expect(await deliverOne(page)).toBe(2);
-  // Long enough for a second mail to have come, had one been sent.
-  await page.waitForTimeout(2_000);
-  expect(alertsAbout(account.email, name)).toHaveLength(1);
+  // That a further delivery sends no second mail is the API's to prove, without a fixed wait
+  // (apps/server/src/alerts/low-stock-alerts.api.test.ts).
 
   await page.goto("/profile");
   await expect(alertSwitch).toBeChecked();

@@ -138,13 +138,14 @@ test.describe("bike detail: Delivered", () => {
   });
 });
 
-test("Import adds whole positive numbers and refuses anything else without a request", async ({
+// The entries Import refuses, each with its reason and without a request, are the form's to
+// prove (apps/web/src/features/bikes/stock-actions.test.tsx); here an import reaches the server.
+test("Import adds the units typed, as the server and the ledger show", async ({
   signedInPage: page,
 }) => {
   const { id, name } = await createBike(page, { quantity: "2" });
   await openDetail(page, id, name, 2);
   await expect(page.getByRole("form", { name: "Import now" })).toBeVisible();
-  const imports = recordRequests(page, "POST", IMPORTS_PATH);
 
   await importInput(page).fill("3");
   const answered = page.waitForResponse(isPost(IMPORTS_PATH));
@@ -155,29 +156,9 @@ test("Import adds whole positive numbers and refuses anything else without a req
   await expect(toast(page, "3 units imported. 5 in stock.")).toBeVisible();
   await expect(shownQuantity(page)).toHaveText("5");
   await expect(importInput(page)).toHaveValue("");
-
-  const refusals: [entry: string, message: string][] = [
-    ["-4", "Please enter positive numbers!"],
-    ["", "Please enter how many units to import."],
-    ["2.5", "Please enter a whole number of units."],
-  ];
-  for (const [entry, message] of refusals) {
-    await importInput(page).fill(entry);
-    await importButton(page).click();
-    await expect(toast(page, message)).toBeVisible();
-    await expect(shownQuantity(page)).toHaveText("5");
-  }
-
-  // One more import: had a refused entry sent anything, it would have gone before this.
-  await importInput(page).fill("10");
-  await importButton(page).click();
-  await expect(toast(page, "10 units imported. 15 in stock.")).toBeVisible();
-  await expect(shownQuantity(page)).toHaveText("15");
-  await expect(importInput(page)).toHaveValue("");
-  expect(imports).toHaveLength(2);
-  expect((await fetchBike(page, id))?.quantity).toBe(15);
+  expect((await fetchBike(page, id))?.quantity).toBe(5);
   await expect(movementRows(page).first().getByRole("cell").nth(2)).toHaveText(
-    "Imported 10 at Main warehouse",
+    "Imported 3 at Main warehouse",
   );
 });
 

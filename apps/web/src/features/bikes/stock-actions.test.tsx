@@ -88,6 +88,19 @@ describe("the Import form", () => {
     expect(field).not.toHaveAccessibleDescription();
     expect(field).toBeValid();
   });
+
+  it.each([
+    ["", "Please enter how many units to import."],
+    ["2.5", "Please enter a whole number of units."],
+  ])("refuses the entry %j with its reason, and sends nothing", async (entry, message) => {
+    const { requests, user } = renderStockActions();
+    const field = screen.getByRole("spinbutton", { name: "Units to import" });
+    if (entry) await user.type(field, entry);
+    await user.click(screen.getByRole("button", { name: "Import" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+    expect(field).toBeInvalid();
+    expect(requests).toEqual([]);
+  });
 });
 
 describe("Delivered", () => {
