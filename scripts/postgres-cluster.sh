@@ -12,7 +12,8 @@ postgres_bin_dir() {
 }
 
 as_cluster_owner() {
-  if [ "$(id -u)" = 0 ]; then su postgres -s /bin/bash -c "$*"; else bash -c "$*"; fi
+  # From /: the postgres user may not enter the folder we run in (a clone in a private temp dir).
+  if [ "$(id -u)" = 0 ]; then (cd / && su postgres -s /bin/bash -c "$*"); else bash -c "$*"; fi
 }
 
 free_port() {
