@@ -153,6 +153,6 @@ describe(`a backup of an older ${testDatabaseKind} database`, () => {
     const restored = await buildApp({ ...target, seed: false });
     await restored.close();
     const { migrations } = await storedLedgers(target);
-    expect(migrations).toContain("021-place-search-keys");
+    expect(migrations).toContain("022-search-key-index");
   });
 });

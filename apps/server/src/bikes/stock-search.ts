@@ -1,5 +1,12 @@
 import type { StockSort, StockStatus, SupplierList } from "@ultimate-bikes/contract/stock";
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import {
+  expressionBuilder,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Selection,
+  type SqlBool,
+} from "kysely";
 import type { AppDatabase } from "../db/database.ts";
 import { toIsoTimestamp, type BikeTable, type Database } from "../db/schema.ts";
 import { foldForSearch, SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from "../db/search-folding.ts";
@@ -77,11 +84,12 @@ const STATUS_CONDITIONS: Record<StockStatus, (eb: BikeFilter) => Expression<SqlB
  * way round: collect its few matches, then sort only those. Neither planner can tell the two
  * apart for a prefix search, and each picks the wrong way for one of them (docs/decisions/009);
  * the count, which every page needs anyway, says which it is. On SQLite the line moved from 1000
- * to 2000 with the best match order (issue 21), whose ranks are each a search: measured at
- * 100,000 bikes over the searches as typed (bench/lib/typing-search.ts), the p95 went from 42 to
- * 34 ms of CPU time, and from 12.5 to 11.8 ms at a showroom. PostgreSQL's was not measured again.
+ * to 3000 with the best match order (issue 21), whose ranks are each a search, and with matches
+ * collected from bike_search_key_idx (migration 022): measured at 100,000 bikes over the searches
+ * as typed (bench/lib/typing-search.ts), the p95 went from 42 to 20 ms of CPU time, and from 16.8
+ * to 9.8 ms at a showroom. PostgreSQL's was not measured again.
  */
-const BROAD_SEARCH: Record<AppDatabase["kind"], number> = { sqlite: 2000, postgres: 1000 };
+const BROAD_SEARCH: Record<AppDatabase["kind"], number> = { sqlite: 3000, postgres: 1000 };
 
 /**
  * From this share of all bikes a one-word search is dense. Measured at 100,000 bikes: a first
@@ -204,7 +212,10 @@ function textMatch(
   const exact = sql<SqlBool>`(bike.search_rowid in (select rowid from bike_search where bike_search match ${rankFtsQuery(words, "exact", placeId)}) and search_words(bike.name) = ${words.join(" ")})`;
   if (rank === "exact") return exact;
   if (rank === "start") {
-    return sql<SqlBool>`(${textMatch(kind, words, plan, "start-or-exact", placeId)} and not ${exact})`;
+    // The exact names as a set of their own (a few bikes), asked once: a test of each bike's name
+    // here would read every collected bike's row, which bike_search_key_idx spares.
+    const exactKeys = sql`(select exact.search_rowid from bike as exact where exact.search_rowid in (select rowid from bike_search where bike_search match ${rankFtsQuery(words, "exact", placeId)}) and search_words(exact.name) = ${words.join(" ")})`;
+    return sql<SqlBool>`(${textMatch(kind, words, plan, "start-or-exact", placeId)} and bike.search_rowid not in ${exactKeys})`;
   }
   if (plan === "dense") {
     // At a place, the bike's own place words (kept beside its index entry, migration 021) skip
@@ -284,6 +295,23 @@ export function createStockSearch(
    * them: measured at 100,000 bikes over the typed searches (bench/lib/typing-search.ts), p95
    * 150 ms walking against 80 ms collecting.
    */
+  /** A bike as a sorted page reads it: its columns, timestamps and name key. */
+  const sortedColumns = [
+    ...bikeColumns,
+    "bike.updated_at",
+    "bike.created_at",
+    nameSortKey.as("name_key"),
+  ] as const;
+  type SortedRow = Selection<Database, "bike", (typeof sortedColumns)[number]>;
+
+  /** Whether every condition of the search is in bike_search_key_idx: only words (and a place). */
+  const keyedByIndex = (filters: StockFilters) =>
+    filters.words.length > 0 &&
+    filters.supplier === undefined &&
+    !filters.status &&
+    filters.ownerId === undefined &&
+    filters.stockNumber === undefined;
+
   const collectedRank = (filters: StockFilters) =>
     filters.words.length > 0 && (filters.rank === "exact" || filters.rank === "start");
 
@@ -327,9 +355,12 @@ export function createStockSearch(
     const byName = SORT_COLUMNS[field] === "name";
     const total = counted ?? (collectedRank(filters) ? undefined : await count(filters));
     const plan = total === undefined ? "narrow" : await planFor(filters, total);
+    if (kind === "sqlite" && plan === "narrow" && byName && keyedByIndex(filters)) {
+      return pageOf(await keyedNamePage(filters, plan, descending, limit, after));
+    }
     const matches = db
       .selectFrom("bike")
-      .select([...bikeColumns, "bike.updated_at", "bike.created_at", nameSortKey.as("name_key")])
+      .select(sortedColumns)
       .where(matching(filters, plan))
       .$if(after !== undefined, (query) =>
         query.where((eb) =>
@@ -356,22 +387,57 @@ export function createStockSearch(
       .limit(limit + 1)
       .execute();
 
-    const shown = rows.slice(0, limit);
-    const end = shown.at(-1);
-    const keyOf = (row: (typeof rows)[number]) => {
-      const key = byName ? row.name_key : row[SORT_COLUMNS[field]];
-      return typeof key === "number" || typeof key === "string" ? key : toIsoTimestamp(key);
-    };
-    return {
-      items: shown.map((row) => ({
-        ...toBike(row, publicUrl),
-        updatedAt: toIsoTimestamp(row.updated_at),
-      })),
-      end: end && { key: keyOf(end), id: end.id },
-      more: rows.length > limit,
-      // Only a rank of the relevance order goes uncounted, and its total is not asked for.
-      total: total ?? shown.length,
-    };
+    return pageOf(rows);
+
+    function pageOf(rows: SortedRow[]) {
+      const shown = rows.slice(0, limit);
+      const end = shown.at(-1);
+      const keyOf = (row: SortedRow) => {
+        const key = byName ? row.name_key : row[SORT_COLUMNS[field]];
+        return typeof key === "number" || typeof key === "string" ? key : toIsoTimestamp(key);
+      };
+      return {
+        items: shown.map((row) => ({
+          ...toBike(row, publicUrl),
+          updatedAt: toIsoTimestamp(row.updated_at),
+        })),
+        end: end && { key: keyOf(end), id: end.id },
+        more: rows.length > limit,
+        // Only a rank of the relevance order goes uncounted, and its total is not asked for.
+        total: total ?? shown.length,
+      };
+    }
+  }
+
+  /**
+   * SQLite, a narrow search by name with only words (and a place, which is a word too): the
+   * page's keys first, from bike_search_key_idx (migration 022), which holds each match's name
+   * key beside its search key, so collecting thousands of matches reads one small index entry
+   * each instead of the index and then the bike's whole row; then only the page's rows. At
+   * 100,000 bikes the 3,129 names starting with "h" at a showroom: 9.9 ms -> 5.9 ms.
+   */
+  async function keyedNamePage(
+    filters: StockFilters,
+    plan: SearchPlan,
+    descending: boolean,
+    limit: number,
+    after: Position | undefined,
+  ): Promise<SortedRow[]> {
+    const direction = sql.raw(descending ? "desc" : "asc");
+    const condition = matching(filters, plan)(expressionBuilder<Database, "bike">());
+    const afterCursor = after
+      ? sql`and (${nameSortKey}, bike.id) ${sql.raw(descending ? "<" : ">")} (${after.key}, ${after.id})`
+      : sql``;
+    const keys = sql`select bike.id from bike indexed by bike_search_key_idx
+      where ${condition} ${afterCursor}
+      order by ${nameSortKey} ${direction}, bike.id ${direction} limit ${limit + 1}`;
+    return db
+      .selectFrom("bike")
+      .select(sortedColumns)
+      .where(sql<SqlBool>`bike.id in (${keys})`)
+      .orderBy("name_key", descending ? "desc" : "asc")
+      .orderBy("bike.id", descending ? "desc" : "asc")
+      .execute();
   }
 
   /**
