@@ -82,21 +82,28 @@ export function PlaceForm({ place, onDone }: PlaceFormProps) {
     }
   }
 
-  const fieldProps = (field: Field) => {
+  /** A text field with its label, and the refusal of its value said under it and read with it. */
+  const textField = (
+    field: "name" | "city" | "address",
+    input: { required?: boolean; maxLength?: number },
+  ) => {
     const message = form.formState.errors[field]?.message;
-    return {
-      isInvalid: Boolean(message),
-      "aria-describedby": message ? `place-${field}-error` : undefined,
-      feedback: (
+    return (
+      <Form.Group className="col-md-6" controlId={`place-${field}`}>
+        <Form.Label>{FIELD_LABELS[field]}</Form.Label>
+        <Form.Control
+          autoComplete="off"
+          {...input}
+          isInvalid={Boolean(message)}
+          aria-describedby={message ? `place-${field}-error` : undefined}
+          {...form.register(field)}
+        />
         <Form.Control.Feedback type="invalid" id={`place-${field}-error`}>
           {FIELD_LABELS[field].replace(" (optional)", "")} {message}
         </Form.Control.Feedback>
-      ),
-    };
+      </Form.Group>
+    );
   };
-  const name = fieldProps("name");
-  const city = fieldProps("city");
-  const address = fieldProps("address");
 
   return (
     <Form
@@ -109,17 +116,7 @@ export function PlaceForm({ place, onDone }: PlaceFormProps) {
         {place ? `Edit ${place.name}` : "Add a place"}
       </h2>
       <div className="row g-3">
-        <Form.Group className="col-md-6" controlId="place-name">
-          <Form.Label>{FIELD_LABELS.name}</Form.Label>
-          <Form.Control
-            autoComplete="off"
-            required
-            isInvalid={name.isInvalid}
-            aria-describedby={name["aria-describedby"]}
-            {...form.register("name")}
-          />
-          {name.feedback}
-        </Form.Group>
+        {textField("name", { required: true })}
         <Form.Group className="col-md-6" controlId="place-kind">
           <Form.Label>{FIELD_LABELS.kind}</Form.Label>
           <Form.Select {...form.register("kind")}>
@@ -130,28 +127,8 @@ export function PlaceForm({ place, onDone }: PlaceFormProps) {
             ))}
           </Form.Select>
         </Form.Group>
-        <Form.Group className="col-md-6" controlId="place-city">
-          <Form.Label>{FIELD_LABELS.city}</Form.Label>
-          <Form.Control
-            autoComplete="off"
-            required
-            isInvalid={city.isInvalid}
-            aria-describedby={city["aria-describedby"]}
-            {...form.register("city")}
-          />
-          {city.feedback}
-        </Form.Group>
-        <Form.Group className="col-md-6" controlId="place-address">
-          <Form.Label>{FIELD_LABELS.address}</Form.Label>
-          <Form.Control
-            autoComplete="off"
-            maxLength={ADDRESS_MAX}
-            isInvalid={address.isInvalid}
-            aria-describedby={address["aria-describedby"]}
-            {...form.register("address")}
-          />
-          {address.feedback}
-        </Form.Group>
+        {textField("city", { required: true })}
+        {textField("address", { maxLength: ADDRESS_MAX })}
       </div>
       <FormProblem message={problem} />
       <div className="d-flex flex-wrap gap-2 mt-3">
