@@ -214,6 +214,20 @@ describe(`searching the stock on ${testDatabaseKind}`, () => {
       },
     );
 
+    it("takes a name as exact whatever its case and accents, and pages its ranks alike", async () => {
+      for (const name of ["Rider Quokka", "Quokka Riders", "QUOKKA RIDER 900", "Quokka  Ridér"]) {
+        await addBike(test.app, owner, { name, supplierName: "Hamamatsu Trading" });
+      }
+      const ranked = ["Quokka  Ridér", "QUOKKA RIDER 900", "Quokka Riders", "Rider Quokka"];
+      expect(await namesFound(test.app, { q: "quokka rider" })).toEqual(ranked);
+      // A first page sets a rank apart from the ones before by what they showed; a later page
+      // by the rank's own condition: both find the same bikes.
+      for (const limit of [1, 2, 3]) {
+        const { items } = await everyPage(test.app, { q: "quokka rider", limit });
+        expect(items.map((item) => item.name)).toEqual(ranked);
+      }
+    });
+
     it("keeps the other sorts, and sorts by name without words", async () => {
       const byName = await namesFound(test.app, { q: "honda cb", sort: "name" });
       expect(byName).toEqual([...best].sort());

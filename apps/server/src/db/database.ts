@@ -6,6 +6,7 @@ import pg from "pg";
 import type { FastifyBaseLogger } from "fastify";
 import { ensurePrivateDir, keepPrivate, type DatabaseConfig } from "../config.ts";
 import type { Database } from "./schema.ts";
+import { withStatementCache } from "./statement-cache.ts";
 import { TurnTakingSqliteDialect } from "./turn-taking-sqlite-dialect.ts";
 import { createWriteTurns, type WriteTurns } from "./write-turns.ts";
 
@@ -89,7 +90,7 @@ export function openDatabase(
   return {
     kind: "sqlite",
     db: new Kysely<Database>({
-      dialect: new TurnTakingSqliteDialect({ database: sqlite }, turns),
+      dialect: new TurnTakingSqliteDialect({ database: withStatementCache(sqlite) }, turns),
       log: onQuery,
     }),
     sqlite,
