@@ -58,6 +58,8 @@ import { placesRoutes } from "./places/places-routes.ts";
 import { createTransferRules } from "./transfers/transfer-rules.ts";
 import { createTransfersRepository } from "./transfers/transfers-repository.ts";
 import { transfersRoutes } from "./transfers/transfers-routes.ts";
+import { createUnitsRepository } from "./units/units-repository.ts";
+import { unitsRoutes } from "./units/units-routes.ts";
 import { ledgerRoutes } from "./ledger/ledger-routes.ts";
 import { createAppMetrics } from "./metrics/app-metrics.ts";
 import { metricsPlugin } from "./metrics/metrics-server.ts";
@@ -286,6 +288,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(backupsRoutes, { config, maker: backups, authentication });
       await api.register(transfersRoutes, {
         transfers: createTransferRules(createTransfersRepository(database, writes)),
+        authentication,
+      });
+      await api.register(unitsRoutes, {
+        units: createUnitsRepository(database.db, writes),
+        stock,
         authentication,
       });
     },

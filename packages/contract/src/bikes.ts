@@ -3,6 +3,7 @@ import { z } from "zod";
 import { emailSchema } from "./email.ts";
 import { placeIdSchema, placeStockSchema } from "./places.ts";
 import { safeCharacters, safeText } from "./safe-text.ts";
+import { unitListSchema } from "./units.ts";
 
 /** Limits that keep every stored number exact and far from integer overflow. */
 export const PRICE_MAX = 10_000_000;
@@ -46,6 +47,10 @@ export const bikeSchema = z.object({
   stock: z.array(placeStockSchema),
   /** Units on their way between places (sent on a transfer, not yet received). */
   inTransit: z.number().int(),
+  /** Whether each unit is recorded by chassis and engine number (issue 24, units.ts). */
+  tracksUnits: z.boolean(),
+  /** Units kept for customers: in `quantity`, not available (`quantity - inTransit - held`). */
+  held: z.number().int(),
 });
 
 export const bikeListSchema = z.array(bikeSchema);
@@ -255,6 +260,12 @@ export const deliveryRequestSchema = z
     reference: referenceField,
     /** Where the units leave from: by default the caller's home place, else the main warehouse. */
     placeId: placeIdSchema.optional(),
+    /** On a model tracked by unit: the unit that leaves (else the oldest available there). */
+    unitId: z.uuid({ error: "must be a unit id" }).optional(),
+  })
+  .refine((delivery) => delivery.unitId === undefined || (delivery.amount ?? 1) === 1, {
+    path: ["amount"],
+    message: "must be 1 with a unitId",
   })
   .nullish();
 
@@ -263,6 +274,10 @@ export const importRequestSchema = z.strictObject({
   amount: wholeNumber(),
   reference: referenceField,
   placeId: placeIdSchema.optional(),
+  /** On a model tracked by unit: each arriving unit, as many as `amount` (units.ts). */
+  units: unitListSchema.optional(),
+  /** Keep chassis numbers whose check digit does not match (else a 422 names them). */
+  checkDigitsConfirmed: z.boolean({ error: "must be true or false" }).optional(),
 });
 
 /** The original API's `PATCH /bikes/{id}` (Delivered): the quantity after taking one unit. */
@@ -291,6 +306,12 @@ export const stockMovementKindSchema = z.enum([
   "send",
   "receive",
   "shortfall",
+  "track",
+  "untrack",
+  "hold",
+  "hold-extend",
+  "release",
+  "hold-expire",
 ]);
 export type StockMovementKind = z.infer<typeof stockMovementKindSchema>;
 

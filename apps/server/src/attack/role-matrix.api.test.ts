@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessTokenFor, type TestUser } from "../../test/accounts.ts";
 import { roleOf, signUpAs, storeRole, verifyEmailOf } from "../../test/roles.ts";
 import { routesOf } from "../../test/route-table.ts";
-import { addBike, listBikes } from "../../test/stock-helpers.ts";
+import { addBike, listBikes, UNKNOWN_BIKE_ID } from "../../test/stock-helpers.ts";
 import { openStoredDataProbe, type StoredDataProbe } from "../../test/stored-data.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 import { MAIN_WAREHOUSE_ID } from "../db/main-warehouse.ts";
@@ -457,6 +457,28 @@ const MATRIX: Record<string, Row> = {
       url: `/api/transfers/${(await fixtures.transfer("draft")).id}/cancel`,
     }),
     expect: STAFF,
+  },
+  "GET /api/bikes/:id/units": {
+    request: (fixtures) => ({ method: "GET", url: `/api/bikes/${fixtures.warehouseBike()}/units` }),
+    expect: STAFF,
+  },
+  "PUT /api/bikes/:id/tracking": {
+    // Off while already off: a write that changes nothing, so every role's answer is its own.
+    request: (fixtures) => ({
+      method: "PUT",
+      url: `/api/bikes/${fixtures.warehouseBike()}/tracking`,
+      payload: { tracksUnits: false },
+    }),
+    expect: STAFF,
+  },
+  "GET /api/units": {
+    request: () => ({ method: "GET", url: "/api/units?q=000000" }),
+    expect: STAFF,
+  },
+  "GET /api/units/:id": {
+    // No unit has this id: the caller is checked first, then the unit is looked for.
+    request: () => ({ method: "GET", url: `/api/units/${UNKNOWN_BIKE_ID}` }),
+    expect: { anonymous: 401, member: 403, staff: 404, admin: 404 },
   },
 };
 

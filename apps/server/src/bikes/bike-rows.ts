@@ -14,6 +14,8 @@ export const bikeColumns = [
   "bike.reorder_point",
   "bike.stock_number",
   "bike.in_transit",
+  "bike.tracks_units",
+  "bike.held",
 ] as const;
 
 export interface BikeRow {
@@ -28,6 +30,9 @@ export interface BikeRow {
   /** Null only for a bike added by a server of the previous release (migration 018). */
   stock_number: number | null;
   in_transit: number;
+  /** 0 or 1 on SQLite. */
+  tracks_units: boolean | number;
+  held: number;
 }
 
 /** A bike's fields without its places' stock, which another query reads (places/place-stock.ts). */
@@ -61,5 +66,7 @@ export function toBike(row: BikeRow, publicUrl: string): BikeFields {
     reorderPoint: row.reorder_point,
     stockNumber: row.stock_number === null ? null : formatStockNumber(Number(row.stock_number)),
     inTransit: row.in_transit,
+    tracksUnits: Boolean(row.tracks_units),
+    held: row.held,
   };
 }

@@ -62,6 +62,7 @@ export function movementValues(
     placeQuantityAfter = null,
     inTransitAfter = null,
     transferId = null,
+    holdId = null,
   }: {
     reference?: string | null;
     changes?: BikeChange[] | null;
@@ -71,6 +72,8 @@ export function movementValues(
     placeQuantityAfter?: number | null;
     inTransitAfter?: number | null;
     transferId?: string | null;
+    /** The hold a hold's step is about (units/holds). */
+    holdId?: string | null;
   } = {},
 ) {
   return {
@@ -89,18 +92,21 @@ export function movementValues(
     place_quantity_after: placeQuantityAfter,
     in_transit_after: inTransitAfter,
     transfer_id: transferId,
+    hold_id: holdId,
   };
 }
 
-/** Records a movement of `bike` in the transaction of the change it records. */
+/** Records a movement of `bike` in the transaction of the change it records; its id. */
 export async function recordMovement(
   trx: Transaction<Database>,
   ...movement: Parameters<typeof movementValues>
-) {
-  await trx
+): Promise<number> {
+  const row = await trx
     .insertInto("stock_movement")
     .values(movementValues(...movement))
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
 }
 
 /**

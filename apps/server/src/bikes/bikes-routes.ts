@@ -127,13 +127,7 @@ export async function bikesRoutes(
     },
     async (request) =>
       orHttpError(
-        await stock.deliver(
-          request.params.id,
-          signedInUser(request),
-          request.body?.reference,
-          request.body?.amount,
-          request.body?.placeId,
-        ),
+        await stock.deliver(request.params.id, signedInUser(request), request.body ?? {}),
       ),
   );
 
@@ -147,7 +141,7 @@ export async function bikesRoutes(
           "Import (restock) a whole number of units at `placeId` (by default your home place, else the main warehouse); atomic, 0 changes nothing",
         params: bikeIdParams,
         body: importRequestSchema,
-        response: { 200: bikeSchema, ...errors(400, 401, 403, 404, 409) },
+        response: { 200: bikeSchema, ...errors(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request) =>
@@ -156,8 +150,7 @@ export async function bikesRoutes(
           request.params.id,
           request.body.amount,
           signedInUser(request),
-          request.body.reference,
-          request.body.placeId,
+          request.body,
         ),
       ),
   );

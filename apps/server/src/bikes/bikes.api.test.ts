@@ -31,6 +31,8 @@ describe(`bikes read API on ${testDatabaseKind}`, () => {
       // Seeded at the main warehouse; none on the road (issue 23).
       stock: [{ placeId: expect.any(String), place: "Main warehouse", quantity: first.quantity }],
       inTransit: 0,
+      tracksUnits: false,
+      held: 0,
     });
   });
 

@@ -26,6 +26,8 @@ const storedBikeColumns = [
   "updated_at",
   "stock_number",
   "in_transit",
+  "tracks_units",
+  "held",
 ] as const;
 
 /** A bike in Recently deleted, with when and by whom (docs/decisions/015). */
@@ -160,6 +162,8 @@ export function createDeletedBikesRepository(
           "deleted_bike.reorder_point",
           "deleted_bike.stock_number",
           "deleted_bike.in_transit",
+          "deleted_bike.tracks_units",
+          "deleted_bike.held",
           "deleted_bike.deleted_at",
           "deleted_bike.deleted_by",
           "user.name as deleted_by_name",

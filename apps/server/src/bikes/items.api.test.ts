@@ -69,6 +69,8 @@ describe(`my items on ${testDatabaseKind}`, () => {
         // Added at the adder's default place: the main warehouse, as they chose no home place.
         stock: [{ placeId: expect.any(String), place: "Main warehouse", quantity: 3 }],
         inTransit: 0,
+        tracksUnits: false,
+        held: 0,
       },
     ]);
     expect(idsOf(await itemsOf(user)).filter((id) => id === created.id)).toHaveLength(1);

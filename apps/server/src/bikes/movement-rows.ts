@@ -5,7 +5,13 @@ import {
 } from "@ultimate-bikes/contract/bikes";
 import type { LedgerEntry } from "@ultimate-bikes/contract/ledger";
 import { formatTransferNumber } from "@ultimate-bikes/contract/transfers";
-import { toIsoTimestamp, type StockMovementKind, type Timestamp } from "../db/schema.ts";
+import type { Kysely } from "kysely";
+import {
+  toIsoTimestamp,
+  type Database,
+  type StockMovementKind,
+  type Timestamp,
+} from "../db/schema.ts";
 
 /** How the ledger names someone whose account has since been removed. */
 export const FORMER_COLLEAGUE = "A former colleague";
@@ -32,6 +38,15 @@ export const movementColumns = [
   "place.name as place_name",
   "transfer.number as transfer_number",
 ] as const;
+
+/** Movements with their actor's, place's and transfer's names, as every ledger read selects them. */
+export const movementsWithNames = (db: Kysely<Database>) =>
+  db
+    .selectFrom("stock_movement")
+    .leftJoin("user", "user.id", "stock_movement.actor_id")
+    .leftJoin("place", "place.id", "stock_movement.place_id")
+    .leftJoin("transfer", "transfer.id", "stock_movement.transfer_id")
+    .select(movementColumns);
 
 export interface MovementRow {
   id: number | string;

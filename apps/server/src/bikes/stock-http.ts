@@ -1,6 +1,8 @@
 import { bikeIdSchema, NO_SUCH_BIKE } from "@ultimate-bikes/contract/bikes";
 import { NO_SUCH_PLACE } from "@ultimate-bikes/contract/places";
+import { checkDigitWarning } from "@ultimate-bikes/contract/units";
 import { z } from "zod";
+import { unitRefusalAnswer } from "../units/unit-refusals.ts";
 import { HttpError } from "../plugins/errors.ts";
 import type { CursorProblem } from "./stock-cursor.ts";
 import type { ConflictReason, ForbiddenReason, Outcome } from "./stock-rules.ts";
@@ -97,6 +99,17 @@ export function orHttpError<T>(outcome: Outcome<T>): T {
       // As the schema names a malformed one: a filter is input to fix, not a missing resource.
       const field = { field: "querystring.place", message: NO_SUCH_PLACE };
       throw new HttpError(400, `${field.field}: ${field.message}`, { fields: [field] });
+    }
+    case "check-digits":
+      throw new HttpError(422, checkDigitWarning(outcome.chassis), {
+        fields: outcome.chassis.map((chassis) => ({
+          field: "body.units",
+          message: `${chassis}: check digit does not match`,
+        })),
+      });
+    case "unit-refusal": {
+      const { status, message } = unitRefusalAnswer(outcome.refusal);
+      throw new HttpError(status, message);
     }
     case "unusable-cursor": {
       // Named as the error handler names every query field (plugins/errors.ts).

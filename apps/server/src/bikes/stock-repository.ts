@@ -5,7 +5,8 @@ import {
   type Item,
   type NewBike,
 } from "@ultimate-bikes/contract/bikes";
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import type { NewUnit } from "@ultimate-bikes/contract/units";
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
 import {
   changesBetween,
@@ -22,6 +23,15 @@ import {
   stockOf,
   takeFromPlace,
 } from "../places/place-stock.ts";
+import { refuse, UnitRefusalError, type UnitRefusal } from "../units/unit-refusals.ts";
+import {
+  addUnits,
+  deliverUnits,
+  linkUnits,
+  pickUnits,
+  refuseTakingHeld,
+  type UnitActor,
+} from "../units/unit-stock.ts";
 import { bikeColumns, toBike, withStock } from "./bike-rows.ts";
 import {
   committingWrites,
@@ -42,13 +52,22 @@ export type QuantityChange =
   | { currentQuantity: number }
   /** The bike has enough units, but not at that place: where it has them, in words. */
   | { currentQuantity: number; shortAtPlace: string }
+  /** A refusal about units (units/unit-refusals.ts); nothing changed. */
+  | { unitRefusal: UnitRefusal }
   | undefined;
 
-/** Where a quantity change happens, and the quantity it expects and the order it is for, if any. */
+/**
+ * Where a quantity change happens, and the quantity it expects and the order it is for, if any.
+ * On a model tracked by unit: the units an import brings, or the unit a delivery takes (else the
+ * oldest available there), and whether the caller may deliver a unit someone else holds.
+ */
 interface QuantityChangeOptions {
   expected?: number;
   reference?: string;
   placeId: string;
+  units?: readonly NewUnit[] | undefined;
+  unitId?: string | undefined;
+  admin?: boolean;
 }
 
 /** Thrown inside a transaction to undo it: too few units at the place (QuantityChange). */
@@ -60,6 +79,48 @@ class ShortAtPlace extends Error {
     this.currentQuantity = currentQuantity;
     this.where = where;
   }
+}
+
+/**
+ * The units a quantity change moves, in its transaction: on a tracked model, the units an import
+ * brings (as many as its amount) or those a delivery takes; on an untracked one, none, and a
+ * delivery leaves the units held at the place. The ids, for the ledger entry.
+ */
+async function changeUnits(
+  trx: Transaction<Database>,
+  bike: { id: string; name: string; tracks_units: boolean | number },
+  delta: number,
+  options: {
+    placeId: string;
+    units: readonly NewUnit[] | undefined;
+    unitId: string | undefined;
+    actor: UnitActor;
+    leftAtPlace: number;
+    at: string;
+  },
+): Promise<string[]> {
+  const { placeId, units, unitId, actor, at } = options;
+  if (!bike.tracks_units) {
+    if (units !== undefined || unitId !== undefined) {
+      refuse({ reason: "units-not-tracked", bike: bike.name });
+    }
+    if (delta < 0) await refuseTakingHeld(trx, bike.id, placeId, options.leftAtPlace);
+    return [];
+  }
+  if (delta > 0) {
+    if (units === undefined) refuse({ reason: "units-required", bike: bike.name });
+    if (units.length !== delta) {
+      refuse({ reason: "unit-count-mismatch", amount: delta, units: units.length });
+    }
+    return addUnits(trx, bike.id, placeId, units, at);
+  }
+  const picked = await pickUnits(trx, bike.id, placeId, -delta, {
+    unitIds: unitId === undefined ? undefined : [unitId],
+    actor,
+    purpose: "deliver",
+  });
+  await deliverUnits(trx, bike.id, picked, actor, at);
+  return picked.unitIds;
 }
 
 /** What an edit of a bike's details did: edited (or nothing to change), refused as stale, or no bike. */
@@ -115,9 +176,10 @@ export function createStockRepository(
     delta: number,
     kind: "deliver" | "import",
     actor: Actor,
-    { expected, reference, placeId }: QuantityChangeOptions,
+    { expected, reference, placeId, units, unitId, admin = false }: QuantityChangeOptions,
   ): Promise<QuantityChange> {
     return write(async (trx) => {
+      const at = now();
       // The bike's row first (its lock orders every stock change of the bike), then its place's.
       let update = trx
         .updateTable("bike")
@@ -126,7 +188,9 @@ export function createStockRepository(
         .where(sql<boolean>`quantity + ${delta} >= 0`)
         .where(sql<boolean>`quantity + ${delta} <= ${QUANTITY_MAX}`);
       if (expected !== undefined) update = update.where("quantity", "=", expected);
-      const changed = await update.returning(["id", "name", "quantity"]).executeTakeFirst();
+      const changed = await update
+        .returning(["id", "name", "quantity", "tracks_units"])
+        .executeTakeFirst();
       if (!changed) {
         const current = await trx
           .selectFrom("bike")
@@ -142,12 +206,25 @@ export function createStockRepository(
       if (atPlace === undefined) {
         throw new ShortAtPlace(changed.quantity - delta, await shortAtPlace(trx, id, placeId));
       }
-      await recordMovement(trx, changed, kind, delta, changed.quantity, actor, undefined, {
-        reference,
+      const unitIds = await changeUnits(trx, changed, delta, {
         placeId,
-        placeDelta: delta,
-        placeQuantityAfter: atPlace,
+        units,
+        unitId,
+        actor: { id: actor.id, admin },
+        leftAtPlace: atPlace,
+        at,
       });
+      const movementId = await recordMovement(
+        trx,
+        changed,
+        kind,
+        delta,
+        changed.quantity,
+        actor,
+        at,
+        { reference, placeId, placeDelta: delta, placeQuantityAfter: atPlace },
+      );
+      await linkUnits(trx, movementId, unitIds);
       return { bike: (await findBikeIn(trx, id, publicUrl))! };
     });
   }
@@ -205,6 +282,7 @@ export function createStockRepository(
       try {
         return await changeAtPlace(id, delta, kind, actor, options);
       } catch (error) {
+        if (error instanceof UnitRefusalError) return { unitRefusal: error.refusal };
         if (!(error instanceof ShortAtPlace)) throw error;
         return { currentQuantity: error.currentQuantity, shortAtPlace: error.where };
       }

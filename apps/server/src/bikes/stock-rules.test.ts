@@ -22,6 +22,8 @@ const bike = (quantity: number): Bike => ({
   stockNumber: "UB-00001",
   stock: [{ placeId: "main", place: "Main warehouse", quantity }],
   inTransit: 0,
+  tracksUnits: false,
+  held: 0,
 });
 
 type Queries = StockRepository & DeletedBikesRepository & LedgerRepository & StockSearch;
@@ -90,7 +92,13 @@ describe("a new total (the original PUT)", () => {
     const { stock, calls } = stockWith({ changeQuantity: { bike: bike(8) } });
     expect(await stock.setTotal(ID, 8, 5, me)).toEqual({ status: "done", value: bike(8) });
     expect(calls.changeQuantity).toEqual([
-      [ID, 3, "import", me, { expected: 5, reference: undefined }],
+      [
+        ID,
+        3,
+        "import",
+        me,
+        { expected: 5, reference: undefined, units: undefined, unitId: undefined, admin: false },
+      ],
     ]);
   });
 

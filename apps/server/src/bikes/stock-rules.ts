@@ -20,6 +20,7 @@ import {
 import { canChangeStock, type Role } from "@ultimate-bikes/contract/roles";
 import { isOwnEmail } from "../auth/authentication.ts";
 import { parseStockNumber } from "@ultimate-bikes/contract/stock-number";
+import { uncheckedChassis, type NewUnit } from "@ultimate-bikes/contract/units";
 import { searchWords } from "../db/search-folding.ts";
 import { detailsTagOf, ifMatchNames, type StoredDetails } from "./bike-details.ts";
 import type { LedgerRepository } from "../ledger/ledger-repository.ts";
@@ -29,6 +30,7 @@ import { purgeTimeOf } from "./deleted-bike-purge.ts";
 import { decodeCursor, encodeCursor, type CursorProblem } from "./stock-cursor.ts";
 import type { QuantityChange, StockRepository } from "./stock-repository.ts";
 import type { StockSearch } from "./stock-search.ts";
+import type { UnitRefusal } from "../units/unit-refusals.ts";
 
 /**
  * How long after `POST /bikes` the original API's follow-up `POST /items` with the same body
@@ -85,7 +87,11 @@ export type Outcome<T> =
   /** An edit without the tag of the details it was made from (If-Match). */
   | { status: "edit-tag-missing" }
   /** An edit made from details that have changed since: nothing was written. */
-  | { status: "edit-stale" };
+  | { status: "edit-stale" }
+  /** Chassis numbers whose check digit does not match, not confirmed: a warning to confirm. */
+  | { status: "check-digits"; chassis: string[] }
+  /** A write on a model's units refused (units/unit-refusals.ts). */
+  | { status: "unit-refusal"; refusal: UnitRefusal };
 
 const done = <T>(value: T) => ({ status: "done", value }) as const;
 const withTag = (details: StoredDetails): BikeDetails => ({
@@ -105,6 +111,7 @@ const conflict = (reason: ConflictReason, currentQuantity: number) =>
 function changeOutcome(change: QuantityChange, delta: number, expected?: number): Outcome<Bike> {
   if (!change) return noSuchBike;
   if ("bike" in change) return done(change.bike);
+  if ("unitRefusal" in change) return { status: "unit-refusal", refusal: change.unitRefusal };
   const { currentQuantity } = change;
   if ("shortAtPlace" in change) {
     return { status: "short-at-place", message: change.shortAtPlace, currentQuantity };
@@ -158,7 +165,15 @@ export function createStockRules(
       expected,
       reference,
       placeId: named,
-    }: { expected?: number; reference?: string; placeId?: string } = {},
+      units,
+      unitId,
+    }: {
+      expected?: number;
+      reference?: string | undefined;
+      placeId?: string | undefined;
+      units?: readonly NewUnit[] | undefined;
+      unitId?: string | undefined;
+    } = {},
   ): Promise<Outcome<Bike>> {
     const place = await placeFor(actor, named);
     if ("status" in place) return place;
@@ -166,6 +181,9 @@ export function createStockRules(
       expected,
       reference,
       placeId: place.placeId,
+      units,
+      unitId,
+      admin: "role" in actor && actor.role === "admin",
     });
     return changeOutcome(change, delta, expected);
   }
@@ -267,8 +285,16 @@ export function createStockRules(
      * `amount` units (one by default) leave as one movement, unless the stock holds fewer;
      * `reference` names the order they are for.
      */
-    deliver: (id: string, actor: Actor, reference?: string, amount = 1, placeId?: string) =>
-      changeQuantity(id, -amount, "deliver", actor, { reference, placeId }),
+    deliver: (
+      id: string,
+      actor: Actor | Caller,
+      {
+        reference,
+        amount = 1,
+        placeId,
+        unitId,
+      }: { reference?: string; amount?: number; placeId?: string; unitId?: string } = {},
+    ) => changeQuantity(id, -amount, "deliver", actor, { reference, placeId, unitId }),
 
     /**
      * The original API's Delivered, stated as the quantity after it: applied only while the stock
@@ -278,16 +304,30 @@ export function createStockRules(
       changeQuantity(id, -1, "deliver", actor, { expected: updatedQuantity + 1 }),
 
     /** `amount` units arrive; 0 changes nothing and records nothing, but still needs the bike. */
-    importUnits: (
+    async importUnits(
       id: string,
       amount: number,
       actor: Actor,
-      reference?: string,
-      placeId?: string,
-    ) =>
-      amount === 0
-        ? placeFor(actor, placeId).then((place) => ("status" in place ? place : find(id)))
-        : changeQuantity(id, amount, "import", actor, { reference, placeId }),
+      {
+        reference,
+        placeId,
+        units,
+        checkDigitsConfirmed = false,
+      }: {
+        reference?: string;
+        placeId?: string;
+        units?: readonly NewUnit[];
+        checkDigitsConfirmed?: boolean;
+      } = {},
+    ): Promise<Outcome<Bike>> {
+      const unchecked = units && !checkDigitsConfirmed ? uncheckedChassis(units) : [];
+      if (unchecked.length > 0) return { status: "check-digits", chassis: unchecked };
+      if (amount === 0 && units === undefined) {
+        const place = await placeFor(actor, placeId);
+        return "status" in place ? place : find(id);
+      }
+      return changeQuantity(id, amount, "import", actor, { reference, placeId, units });
+    },
 
     /**
      * The original API's Import, stated as the new total: a compare-and-set from the total it was

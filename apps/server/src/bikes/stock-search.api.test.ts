@@ -125,6 +125,8 @@ describe(`searching the stock on ${testDatabaseKind}`, () => {
       reorderPoint: 3,
       stockNumber: expect.stringMatching(/^UB-\d{5,}$/),
       inTransit: 0,
+      tracksUnits: false,
+      held: 0,
       status: "in",
       updatedAt: expect.any(String),
     });

@@ -22,6 +22,7 @@ import { addCostPrices } from "./migrations/019-cost-prices.ts";
 import { addPlacesAndTransfers } from "./migrations/020-places-and-transfers.ts";
 import { addPlaceSearchKeys } from "./migrations/021-place-search-keys.ts";
 import { addSearchKeyIndex } from "./migrations/022-search-key-index.ts";
+import { addUnitsAndHolds } from "./migrations/023-units-and-holds.ts";
 
 /** Migration 015's name; databases migrated before the lease code went recorded another one. */
 export const MIGRATION_015 = "015-read-lease-table";
@@ -56,6 +57,7 @@ function migrations({ kind }: AppDatabase): Record<string, Migration> {
     "020-places-and-transfers": addPlacesAndTransfers(kind),
     "021-place-search-keys": addPlaceSearchKeys(kind),
     "022-search-key-index": addSearchKeyIndex(kind),
+    "023-units-and-holds": addUnitsAndHolds(kind),
   };
 }
 

@@ -26,6 +26,6 @@ describe(`migration 015's recorded name on ${testDatabaseKind}`, () => {
     const names = await recordedNames(database);
     expect(names).toContain(MIGRATION_015);
     expect(names.filter((name) => name.startsWith("015-"))).toEqual([MIGRATION_015]);
-    expect(names.at(-1)).toBe("022-search-key-index");
+    expect(names.at(-1)).toBe("023-units-and-holds");
   });
 });

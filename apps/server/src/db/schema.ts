@@ -33,6 +33,10 @@ export interface BikeTable {
   stock_number: number | null;
   /** Units on their way between places, in `quantity` but at no place (migration 020). */
   in_transit: Generated<number>;
+  /** Whether each unit is recorded by chassis and engine number (migration 023). */
+  tracks_units: Generated<boolean | number>;
+  /** Units under an open hold, in `quantity` but not available (migration 023). */
+  held: Generated<number>;
 }
 
 export type StockMovementKind =
@@ -45,7 +49,13 @@ export type StockMovementKind =
   | "edit"
   | "send"
   | "receive"
-  | "shortfall";
+  | "shortfall"
+  | "track"
+  | "untrack"
+  | "hold"
+  | "hold-extend"
+  | "release"
+  | "hold-expire";
 
 /**
  * A deleted bike, restorable until its retention period is over (docs/decisions/015): the bike's
@@ -82,6 +92,8 @@ export interface StockMovementTable {
   in_transit_after: Generated<number | null>;
   /** The transfer a `send`, `receive` or `shortfall` belongs to (migration 020). */
   transfer_id: Generated<string | null>;
+  /** The hold a `hold`, `hold-extend`, `release` or `hold-expire` is about (migration 023). */
+  hold_id: Generated<string | null>;
 }
 
 export type PlaceKind = "warehouse" | "showroom";
@@ -136,6 +148,58 @@ export interface TransferLineTable {
   received: number | null;
   /** Why fewer arrived than were sent. */
   shortfall_reason: string | null;
+}
+
+export type UnitStatus = "in_stock" | "held" | "in_transit" | "delivered" | "missing";
+
+/** One motorbike of a tracked model (migration 023). */
+export interface UnitTable {
+  id: string;
+  bike_id: string;
+  /** Normalized: capitals, no spaces or dashes. Unique. */
+  chassis: string;
+  chassis_reversed: string;
+  engine: string;
+  engine_reversed: string;
+  colour: string;
+  model_year: number;
+  status: UnitStatus;
+  /** Null while in transit. */
+  place_id: string | null;
+  /** The transfer carrying it, while in transit. */
+  transfer_id: string | null;
+  arrived_at: Timestamp;
+  delivered_at: Timestamp | null;
+  notes: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type HoldEnd = "released" | "delivered" | "expired";
+
+/** A unit, or n units of an untracked model at a place, kept for a customer (migration 023). */
+export interface HoldTable {
+  id: string;
+  bike_id: string;
+  place_id: string;
+  unit_id: string | null;
+  units: number;
+  customer_name: string;
+  customer_phone: string;
+  reference: string | null;
+  expires_at: Timestamp;
+  made_by: string | null;
+  made_at: Timestamp;
+  ended_at: Timestamp | null;
+  ended_by: string | null;
+  end_reason: HoldEnd | null;
+  expiry_mailed_at: Timestamp | null;
+}
+
+/** Which units a ledger entry moved (migration 023). */
+export interface StockMovementUnitTable {
+  unit_id: string;
+  movement_id: number;
 }
 
 /** Each person's home place, the default place of their actions (migration 020). */
@@ -230,6 +294,9 @@ export interface Database {
   transfer: TransferTable;
   transfer_line: TransferLineTable;
   home_place: HomePlaceTable;
+  unit: UnitTable;
+  hold: HoldTable;
+  stock_movement_unit: StockMovementUnitTable;
 }
 
 export function toIsoTimestamp(value: Timestamp): string {

@@ -5,7 +5,7 @@ import { parseStockNumber } from "@ultimate-bikes/contract/stock-number";
 import type { StockEvent } from "@ultimate-bikes/contract/stock-events";
 import { sql, type Kysely, type SqlBool } from "kysely";
 import { toBike } from "../bikes/bike-rows.ts";
-import { ledgerEntryOf, movementColumns, movementOf } from "../bikes/movement-rows.ts";
+import { ledgerEntryOf, movementOf, movementsWithNames } from "../bikes/movement-rows.ts";
 import { toIsoTimestamp, type Database } from "../db/schema.ts";
 
 export type LedgerFilters = Omit<LedgerQuery, "limit" | "cursor">;
@@ -35,14 +35,7 @@ export function createLedgerRepository(db: Kysely<Database>, { publicUrl }: { pu
   return {
     /** Up to `limit` movements matching `filters`, older than `beforeId` when given. */
     async page(filters: LedgerFilters, limit: number, beforeId?: number): Promise<LedgerEntry[]> {
-      let query = db
-        .selectFrom("stock_movement")
-        .leftJoin("user", "user.id", "stock_movement.actor_id")
-        .leftJoin("place", "place.id", "stock_movement.place_id")
-        .leftJoin("transfer", "transfer.id", "stock_movement.transfer_id")
-        .select(movementColumns)
-        .orderBy("stock_movement.id", "desc")
-        .limit(limit);
+      let query = movementsWithNames(db).orderBy("stock_movement.id", "desc").limit(limit);
       if (beforeId !== undefined) query = query.where("stock_movement.id", "<", beforeId);
       if (filters.bikeId) query = query.where("stock_movement.bike_id", "=", filters.bikeId);
       if (filters.bike) {
@@ -88,12 +81,7 @@ export function createLedgerRepository(db: Kysely<Database>, { publicUrl }: { pu
 
     /** A bike's movements, newest first. */
     async movements(id: string, limit: number): Promise<StockMovement[]> {
-      const rows = await db
-        .selectFrom("stock_movement")
-        .leftJoin("user", "user.id", "stock_movement.actor_id")
-        .leftJoin("place", "place.id", "stock_movement.place_id")
-        .leftJoin("transfer", "transfer.id", "stock_movement.transfer_id")
-        .select(movementColumns)
+      const rows = await movementsWithNames(db)
         .where("stock_movement.bike_id", "=", id)
         .orderBy("stock_movement.id", "desc")
         .limit(limit)
@@ -146,6 +134,8 @@ export function createLedgerRepository(db: Kysely<Database>, { publicUrl }: { pu
           "bike.reorder_point",
           "bike.stock_number",
           "bike.in_transit",
+          "bike.tracks_units",
+          "bike.held",
           "bike.updated_at",
         ])
         .where("movement.id", ">", afterId)
@@ -182,6 +172,8 @@ export function createLedgerRepository(db: Kysely<Database>, { publicUrl }: { pu
             reorder_point: row.reorder_point!,
             stock_number: row.stock_number,
             in_transit: row.in_transit!,
+            tracks_units: row.tracks_units!,
+            held: row.held!,
           },
           publicUrl,
         );

@@ -20,6 +20,8 @@ export const stockItem = (
   reorderPoint: 3,
   stockNumber: "UB-00001",
   inTransit: 0,
+  tracksUnits: false,
+  held: 0,
   stock: quantity > 0 ? [{ placeId: MAIN_WAREHOUSE, place: "Main warehouse", quantity }] : [],
   status: stockStatusOf(quantity, 3),
   updatedAt: "2026-11-22T10:00:00.000Z",

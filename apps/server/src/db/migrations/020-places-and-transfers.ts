@@ -139,7 +139,7 @@ async function addAll(db: Kysely<unknown>, kind: DatabaseKind) {
 }
 
 /** A trigger per write that moves the stock version, as migration 004's on `bike`. */
-function versionTriggers(kind: DatabaseKind, table: string): RawBuilder<unknown>[] {
+export function versionTriggers(kind: DatabaseKind, table: string): RawBuilder<unknown>[] {
   if (kind === "postgres") {
     return [
       sql`create constraint trigger ${sql.raw(`${table}_moves_stock_version`)}

@@ -42,6 +42,12 @@ const HAPPENED: Record<Exclude<StockEventKind, "deliver" | "import">, string> = 
   send: "sent on a transfer",
   receive: "received from a transfer",
   shortfall: "short on a transfer",
+  track: "now tracked by unit",
+  untrack: "no longer tracked by unit",
+  hold: "held for a customer",
+  "hold-extend": "held longer",
+  release: "released from a hold",
+  "hold-expire": "no longer held: the hold expired",
 };
 
 /** What changed, as said beside the bike's own quantity: "1 delivered just now". */

@@ -22,6 +22,12 @@ const what: Record<StockMovement["kind"], (movement: StockMovement) => string> =
   receive: ({ placeDelta }) => `Received ${placeDelta ?? 0}`,
   shortfall: ({ delta, reference }) =>
     `${-delta} did not arrive${reference ? `: ${reference}` : ""}`,
+  track: () => "Units tracked by chassis number",
+  untrack: () => "Units no longer tracked",
+  hold: ({ reference }) => `Held for a customer${reference ? `: ${reference}` : ""}`,
+  "hold-extend": () => "Hold extended",
+  release: () => "Hold released",
+  "hold-expire": () => "Hold expired",
 };
 
 /** What happened, where (`from`/`at` a place) and on which transfer. */

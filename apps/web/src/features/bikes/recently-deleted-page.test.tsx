@@ -25,6 +25,8 @@ const deletedBike = (name: string, quantity: number): DeletedBike => ({
   reorderPoint: 3,
   stockNumber: "UB-00007",
   inTransit: 0,
+  tracksUnits: false,
+  held: 0,
   deletedAt: "2026-11-22T10:00:00.000Z",
   deletedBy: "Staff Jo",
   purgeAt: "2026-12-22T10:00:00.000Z",

@@ -19,6 +19,8 @@ const bike: Bike = {
   stockNumber: null,
   stock: [],
   inTransit: 0,
+  tracksUnits: false,
+  held: 0,
 };
 
 function renderStockActions() {

@@ -37,6 +37,12 @@ const KIND_LABELS: Record<StockMovementKind, string> = {
   send: "Sent",
   receive: "Received",
   shortfall: "Short on arrival",
+  track: "Tracking on",
+  untrack: "Tracking off",
+  hold: "Held",
+  "hold-extend": "Hold extended",
+  release: "Released",
+  "hold-expire": "Hold expired",
 };
 
 /** The filters the URL holds: `?bike=&person=&kind=&place=&from=&to=`. */

@@ -1,0 +1,70 @@
+import { bikeSchema, type Bike } from "@ultimate-bikes/contract/bikes";
+import {
+  chassisCheckDigitMatches,
+  unitListResponseSchema,
+  type NewUnitInput,
+  type Unit,
+} from "@ultimate-bikes/contract/units";
+import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
+import type { TestUser } from "./accounts.ts";
+import { send } from "./stock-helpers.ts";
+
+let serial = Math.floor(Math.random() * 400_000);
+
+/** A chassis number (ISO 3779) with a matching check digit, new on every call. */
+export function newChassis(): string {
+  serial += 1;
+  const start = `ME1RM281`;
+  const end = `P0${String(serial).padStart(6, "0").slice(-6)}`;
+  for (const check of [..."0123456789X"]) {
+    const chassis = `${start}${check}${end}`;
+    if (chassisCheckDigitMatches(chassis)) return chassis;
+  }
+  throw new Error("no check digit fits");
+}
+
+/** `count` arriving units with new numbers. */
+export const newUnits = (count: number, colour = "Racing Blue"): NewUnitInput[] =>
+  Array.from({ length: count }, () => {
+    const chassis = newChassis();
+    return { chassis, engine: `M401E-${chassis.slice(-7)}`, colour, modelYear: 2026 };
+  });
+
+/** A model's units, as `GET /api/bikes/{id}/units` answers them. */
+export async function unitsOf(
+  app: FastifyInstance,
+  user: TestUser,
+  bikeId: string,
+  query = "",
+): Promise<Unit[]> {
+  const response = await send(app, user, "GET", `/api/bikes/${bikeId}/units${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return unitListResponseSchema.parse(response.json());
+}
+
+/**
+ * The rule every write keeps on a tracked model (docs/decisions/033): at each place its units in
+ * stock and held are its quantity there, its units in transit its in-transit count, and its held
+ * units its held count.
+ */
+export async function expectUnitsMatchCounts(
+  app: FastifyInstance,
+  user: TestUser,
+  bikeId: string,
+): Promise<{ bike: Bike; units: Unit[] }> {
+  const response = await app.inject(`/api/bikes/${bikeId}`);
+  const bike = bikeSchema.parse(response.json());
+  const units = await unitsOf(app, user, bikeId);
+  const stocked = new Map<string, number>();
+  for (const unit of units) {
+    if (unit.status === "in_stock" || unit.status === "held") {
+      stocked.set(unit.placeId!, (stocked.get(unit.placeId!) ?? 0) + 1);
+    }
+  }
+  const counts = Object.fromEntries(bike.stock.map((stock) => [stock.placeId, stock.quantity]));
+  expect(Object.fromEntries(stocked), `${bike.name}: units by place`).toEqual(counts);
+  expect(units.filter((unit) => unit.status === "in_transit").length).toBe(bike.inTransit);
+  expect(units.filter((unit) => unit.status === "held").length).toBe(bike.held);
+  return { bike, units };
+}
