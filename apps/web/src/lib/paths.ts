@@ -54,6 +54,10 @@ export const paths = {
   transfer: "/transfers/:id",
   /** Staff: a transfer's printable sheet (A4), its QR code the transfer's address. */
   transferSheet: "/transfers/:id/sheet",
+  /** Staff: one unit (a motorbike by chassis number): where it is, its hold, its history. */
+  unit: "/units/:id",
+  /** Staff: printable QR labels of units, their chassis numbers (`?units=a,b`). */
+  unitLabels: "/labels/units",
 } as const;
 
 /** The page of one bike. */
@@ -74,3 +78,10 @@ export const transferPagePath = (id: string, { receive = false } = {}) =>
 
 /** The printable sheet of one transfer. */
 export const transferSheetPath = (id: string) => generatePath(paths.transferSheet, { id });
+
+/** The page of one unit. */
+export const unitPagePath = (id: string) => generatePath(paths.unit, { id });
+
+/** The label sheet of the units picked. */
+export const unitLabelsPath = (ids: readonly string[]) =>
+  `${paths.unitLabels}?units=${ids.map(encodeURIComponent).join(",")}`;
