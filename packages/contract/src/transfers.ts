@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bikeIdSchema, QUANTITY_MAX, referenceField, TEXT_MAX, wholeNumber } from "./bikes.ts";
+import { unitStatusSchema, UNITS_PER_WRITE_MAX } from "./units.ts";
 import { placeIdSchema, placeRefSchema } from "./places.ts";
 import { safeText } from "./safe-text.ts";
 
@@ -90,6 +91,11 @@ export const receiveTransferSchema = z
           bikeId: bikeIdSchema,
           received: wholeNumber(QUANTITY_MAX),
           reason: safeText(SHORTFALL_REASON_MAX, { required: false }).optional(),
+          /** A model tracked by unit, fewer arrived: the units that did (scanned off). */
+          unitIds: z
+            .array(z.uuid({ error: "must be unit ids" }))
+            .max(UNITS_PER_WRITE_MAX)
+            .optional(),
         }),
       )
       .max(TRANSFER_LINES_MAX)
@@ -108,6 +114,8 @@ export const transferLineSchema = z.object({
   /** How many arrived; null until received. */
   received: z.number().int().nullable(),
   shortfallReason: z.string().nullable(),
+  /** A model tracked by unit: the units sent on this line, and where each is now. */
+  units: z.array(z.object({ id: z.string(), chassis: z.string(), status: unitStatusSchema })),
 });
 export type TransferLine = z.infer<typeof transferLineSchema>;
 

@@ -96,6 +96,8 @@ export function ifMatchNames(ifMatch: string, tag: string): boolean {
 export interface CurrentBike extends StoredDetails {
   id: string;
   quantity: number;
+  /** Tracked by unit: its units arrive on its page, by chassis number, never as a count. */
+  tracksUnits: boolean;
 }
 
 /** One row of a CSV import, as the repository writes it (stock-csv/stock-import-plan.ts). */

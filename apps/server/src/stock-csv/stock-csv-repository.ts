@@ -25,17 +25,20 @@ export const currentBikeColumns = [
   "supplier_name",
   "reorder_point",
   "quantity",
+  "tracks_units",
 ] as const;
 
 interface CurrentBikeRow extends DetailsRow {
   id: string;
   quantity: number;
+  tracks_units: boolean | number;
 }
 
 export const currentBikeOf = (row: CurrentBikeRow): CurrentBike => ({
   id: row.id,
   ...storedDetailsOf(row),
   quantity: row.quantity,
+  tracksUnits: Boolean(row.tracks_units),
 });
 
 /** The bikes of `ids` that exist, with their details and stock, 500 ids a query. */

@@ -194,6 +194,11 @@ export function planImport(
         );
       } else if (parsed.data > QUANTITY_MAX) {
         problem("quantity", `must be at most ${QUANTITY_MAX.toLocaleString("en-US")}`);
+      } else if (parsed.data > bike.quantity && bike.tracksUnits) {
+        problem(
+          "quantity",
+          "is for a model tracked by unit: import its units on its page, by chassis and engine number",
+        );
       } else unitsIn = parsed.data - bike.quantity;
     }
     if (!next.success) {

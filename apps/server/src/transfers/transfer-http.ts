@@ -6,6 +6,7 @@ import {
   type Transfer,
 } from "@ultimate-bikes/contract/transfers";
 import { HttpError } from "../plugins/errors.ts";
+import { unitRefusalAnswer } from "../units/unit-refusals.ts";
 import type { TransferOutcome } from "./transfer-rules.ts";
 
 /** "2026-11-26 11:42 UTC": when a step happened, in a 409's words. */
@@ -83,6 +84,10 @@ export function orHttpError<T>(outcome: TransferOutcome<T>): T {
         outcome.fields.map((field) => `${field.field}: ${field.message}`).join("; "),
         { fields: outcome.fields },
       );
+    case "unit-refusal": {
+      const { status, message } = unitRefusalAnswer(outcome.refusal);
+      throw new HttpError(status, message);
+    }
     case "unusable-number": {
       const field = {
         field: "querystring.number",

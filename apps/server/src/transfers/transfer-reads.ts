@@ -90,6 +90,17 @@ async function linesOf(executor: Executor, transferId: string): Promise<Transfer
     .where("transfer_line.transfer_id", "=", transferId)
     .orderBy("transfer_line.position")
     .execute();
+  // The units each line carried: those its `send` entry moved (units/unit-stock.ts).
+  const units = await executor
+    .selectFrom("stock_movement")
+    .innerJoin("stock_movement_unit", "stock_movement_unit.movement_id", "stock_movement.id")
+    .innerJoin("unit", "unit.id", "stock_movement_unit.unit_id")
+    .select(["stock_movement.bike_id", "unit.id", "unit.chassis", "unit.status"])
+    .where("stock_movement.transfer_id", "=", transferId)
+    .where("stock_movement.kind", "=", "send")
+    .orderBy("unit.arrived_at")
+    .orderBy("unit.id")
+    .execute();
   return rows.map((row) => {
     const stockNumber = row.stock_number ?? row.deleted_stock_number;
     return {
@@ -99,6 +110,9 @@ async function linesOf(executor: Executor, transferId: string): Promise<Transfer
       quantity: row.quantity,
       received: row.received,
       shortfallReason: row.shortfall_reason,
+      units: units
+        .filter((unit) => unit.bike_id === row.bike_id)
+        .map((unit) => ({ id: unit.id, chassis: unit.chassis, status: unit.status })),
     };
   });
 }

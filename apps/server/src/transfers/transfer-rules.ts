@@ -8,6 +8,7 @@ import {
   type TransferPage,
 } from "@ultimate-bikes/contract/transfers";
 import type { Actor } from "../bikes/bike-writes.ts";
+import type { UnitRefusal } from "../units/unit-refusals.ts";
 import type {
   LineRef,
   ShortLine,
@@ -29,6 +30,7 @@ export type TransferOutcome<T> =
   | { status: "no-such-bikes"; step: TransferStep; lines: LineRef[] }
   | { status: "short"; lines: ShortLine[] }
   | { status: "bad-receipt"; fields: FieldError[] }
+  | { status: "unit-refusal"; refusal: UnitRefusal }
   /** A `number` filter that is no transfer number. */
   | { status: "unusable-number" };
 

@@ -13,6 +13,15 @@ import {
 import type { DatabaseKind } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { addAtPlace, checkPlace } from "../places/place-stock.ts";
+import { UnitRefusalError, type UnitRefusal } from "../units/unit-refusals.ts";
+import {
+  linkUnits,
+  pickUnits,
+  receiveUnits,
+  refuseTakingHeld,
+  sendUnits,
+  unitsOnTransfer,
+} from "../units/unit-stock.ts";
 import { readTransfer, readTransferPage } from "./transfer-reads.ts";
 import { receiptProblems, type ReceiptLine } from "./transfer-receipts.ts";
 
@@ -49,7 +58,9 @@ export type TransferWrite =
   | { status: "no-such-bikes"; lines: LineRef[] }
   | { status: "short"; lines: ShortLine[] }
   /** A receipt that does not fit the transfer's lines. */
-  | { status: "bad-receipt"; fields: FieldError[] };
+  | { status: "bad-receipt"; fields: FieldError[] }
+  /** A unit that may not leave (held), or too few units free to go (units/unit-refusals.ts). */
+  | { status: "unit-refusal"; refusal: UnitRefusal };
 
 type Refusal = Exclude<TransferWrite, { status: "done" }>;
 
@@ -144,7 +155,7 @@ async function sendIn(
     .updateTable("bike")
     .set({ in_transit: sql`in_transit + ${unitsByBike("id", lines)}`, updated_at: at })
     .where("id", "in", bikeIds)
-    .returning(["id", "name", "quantity", "in_transit"])
+    .returning(["id", "name", "quantity", "in_transit", "tracks_units"])
     .execute();
   const taken = await trx
     .updateTable("bike_stock")
@@ -181,7 +192,7 @@ async function sendIn(
       })),
     });
   }
-  await trx
+  const movements = await trx
     .insertInto("stock_movement")
     .values(
       lines.map((line) => {
@@ -196,8 +207,63 @@ async function sendIn(
         });
       }),
     )
+    .returning(["id", "bike_id"])
     .execute();
+  // The units go with their counts: a tracked model's oldest free units at the source (a held
+  // one never leaves on a transfer), an untracked model's without its held ones.
+  for (const line of lines) {
+    const bike = bikeById.get(line.bike_id)!;
+    if (!bike.tracks_units) {
+      await refuseTakingHeld(trx, bike.id, source, leftAtSource.get(line.bike_id)!);
+      continue;
+    }
+    const picked = await pickUnits(trx, bike.id, source, line.quantity, {
+      actor: { id: actor.id, admin: false },
+      purpose: "send",
+    });
+    await sendUnits(trx, picked.unitIds, transferId, at);
+    const movement = movements.find((row) => row.bike_id === bike.id)!;
+    await linkUnits(trx, Number(movement.id), picked.unitIds);
+  }
   return { status: "done", id: transferId };
+}
+
+/**
+ * A tracked model's line arriving: its units all arrive, or (fewer arrived) those the receipt
+ * names, the others missing at the destination. A shortfall without the units named, or naming
+ * units the line does not carry, undoes the receipt.
+ */
+async function unitsArriving(
+  trx: Transaction<Database>,
+  transferId: string,
+  line: { bike_id: string; quantity: number },
+  receipt: readonly ReceiptLine[],
+  destination: string,
+  at: string,
+) {
+  const carried = await unitsOnTransfer(trx, transferId, line.bike_id);
+  const index = receipt.findIndex((entry) => entry.bikeId === line.bike_id);
+  const arrival = receipt[index];
+  const arrived = arrival?.received ?? line.quantity;
+  const named = arrival?.unitIds;
+  const field = index < 0 ? "body.lines" : `body.lines.${index}.unitIds`;
+  if (named === undefined) {
+    if (arrived < carried.length) {
+      throw new Undo({
+        status: "bad-receipt",
+        fields: [{ field, message: "must name the units that arrived (scan them)" }],
+      });
+    }
+    return receiveUnits(trx, line.bike_id, transferId, destination, carried, at);
+  }
+  const onLine = new Set(carried);
+  if (named.length !== arrived || named.some((unitId) => !onLine.has(unitId))) {
+    throw new Undo({
+      status: "bad-receipt",
+      fields: [{ field, message: `must name the ${arrived} units that arrived, of those sent` }],
+    });
+  }
+  return receiveUnits(trx, line.bike_id, transferId, destination, named, at);
 }
 
 const lineRef = (line: { position: number; bike_id: string; bike_name: string }): LineRef => ({
@@ -229,11 +295,15 @@ export function createTransfersRepository(
   const write = committingWrites(db, committed);
 
   /** Runs a step's transaction; a refusal thrown inside undoes it and is answered. */
-  async function step(work: (trx: Transaction<Database>) => Promise<TransferWrite>) {
+  async function step(
+    work: (trx: Transaction<Database>) => Promise<TransferWrite>,
+  ): Promise<TransferWrite> {
     try {
       return await write(work);
     } catch (error) {
       if (error instanceof Undo) return error.refusal;
+      if (error instanceof UnitRefusalError)
+        return { status: "unit-refusal", refusal: error.refusal };
       throw error;
     }
   }
@@ -329,7 +399,7 @@ export function createTransfersRepository(
               updated_at: at,
             })
             .where("id", "=", line.bike_id)
-            .returning(["id", "name", "quantity", "in_transit"])
+            .returning(["id", "name", "quantity", "in_transit", "tracks_units"])
             .executeTakeFirst();
           // A bike with units in transit cannot be deleted, so this is only a safeguard.
           if (!bike) {
@@ -344,23 +414,42 @@ export function createTransfersRepository(
             .where("transfer_id", "=", id)
             .where("bike_id", "=", line.bike_id)
             .execute();
+          const units = bike.tracks_units
+            ? await unitsArriving(trx, id, line, receipt, destination, at)
+            : { arrived: [], missing: [] };
           // The receipt, then the shortfall: each entry's totals are those it leaves.
           if (arrived > 0) {
-            await recordMovement(trx, bike, "receive", 0, bike.quantity + shortfall, actor, at, {
-              placeId: destination,
-              placeDelta: arrived,
-              placeQuantityAfter: await addAtPlace(trx, bike.id, destination, arrived),
-              inTransitAfter: bike.in_transit + shortfall,
-              transferId: id,
-              reference: transfer.reference,
-            });
+            const movementId = await recordMovement(
+              trx,
+              bike,
+              "receive",
+              0,
+              bike.quantity + shortfall,
+              actor,
+              at,
+              {
+                placeId: destination,
+                placeDelta: arrived,
+                placeQuantityAfter: await addAtPlace(trx, bike.id, destination, arrived),
+                inTransitAfter: bike.in_transit + shortfall,
+                transferId: id,
+                reference: transfer.reference,
+              },
+            );
+            await linkUnits(trx, movementId, units.arrived);
           }
           if (shortfall > 0) {
-            await recordMovement(trx, bike, "shortfall", -shortfall, bike.quantity, actor, at, {
-              inTransitAfter: bike.in_transit,
-              transferId: id,
-              reference: reason,
-            });
+            const movementId = await recordMovement(
+              trx,
+              bike,
+              "shortfall",
+              -shortfall,
+              bike.quantity,
+              actor,
+              at,
+              { inTransitAfter: bike.in_transit, transferId: id, reference: reason },
+            );
+            await linkUnits(trx, movementId, units.missing);
           }
         }
         return { status: "done", id };

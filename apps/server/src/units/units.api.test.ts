@@ -290,6 +290,26 @@ describe(`units by chassis and engine number on ${testDatabaseKind}`, () => {
     expectError(noTracking, 404);
   });
 
+  it("refuses a CSV import that adds units to a tracked model by count, naming the row", async () => {
+    const { id } = await trackedModel(1);
+    const refused = await send(
+      test.app,
+      staff,
+      "POST",
+      "/api/stock/imports",
+      `id,quantity\n${id},3\n`,
+      { "content-type": "text/csv" },
+    );
+    expect(expectError(refused, 400).fields).toEqual([
+      {
+        field: "line 2, quantity",
+        message:
+          "is for a model tracked by unit: import its units on its page, by chassis and engine number",
+      },
+    ]);
+    expect((await expectUnitsMatchCounts(test.app, staff, id)).bike.quantity).toBe(1);
+  });
+
   it("lets only staff read and change units", async () => {
     const { id } = await trackedModel(1);
     for (const user of [member, undefined]) {

@@ -112,6 +112,10 @@ async function addAll(db: Kysely<unknown>, kind: DatabaseKind) {
     .addColumn("movement_id", "integer", (column) => column.notNull())
     .addPrimaryKeyConstraint("stock_movement_unit_pk", ["unit_id", "movement_id"])
     .execute();
+  // The other way round: the units of an entry (a transfer's lines list those they carried).
+  await sql`create index stock_movement_unit_movement_idx on stock_movement_unit (movement_id)`.execute(
+    db,
+  );
   // A hold's steps (made, extended, released, expired) are ledger entries too.
   await sql`alter table stock_movement add column hold_id text`.execute(db);
 

@@ -86,6 +86,7 @@ const transferAnswer = (id: string, bikeId: string) => ({
       quantity: 3,
       received: null,
       shortfallReason: null,
+      units: [],
     },
   ],
   units: 3,

@@ -30,6 +30,7 @@ const sentTransfer: Transfer = {
       quantity: 3,
       received: null,
       shortfallReason: null,
+      units: [],
     },
   ],
   units: 3,
