@@ -1,4 +1,9 @@
-import type { ReceiveTransferInput, Transfer } from "@ultimate-bikes/contract/transfers";
+import type {
+  ReceiveTransferInput,
+  Transfer,
+  TransferLine,
+} from "@ultimate-bikes/contract/transfers";
+import { normalizeUnitNumber } from "@ultimate-bikes/contract/units";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
@@ -7,7 +12,11 @@ import { FormProblem } from "../../components/form-problem";
 interface Arrival {
   arrived: string;
   reason: string;
+  /** A line of units: the ids checked off as arrived (its `arrived` follows their count). */
+  unitIds: string[];
 }
+
+const tracked = (line: TransferLine) => line.units.length > 0;
 
 /** What is wrong with the arrivals, in the form's words; else undefined. */
 function checkArrivals(transfer: Transfer, arrivals: Arrival[]): string | undefined {
@@ -40,8 +49,14 @@ export function ReceiveForm({
   onReceive: (body: NonNullable<ReceiveTransferInput>) => void;
 }) {
   const [arrivals, setArrivals] = useState<Arrival[]>(() =>
-    transfer.lines.map((line) => ({ arrived: String(line.quantity), reason: "" })),
+    // A line of units starts with none checked off: each is scanned (or ticked) as it arrives.
+    transfer.lines.map((line) => ({
+      arrived: String(tracked(line) ? 0 : line.quantity),
+      reason: "",
+      unitIds: [],
+    })),
   );
+  const [scanned, setScanned] = useState("");
   const [problem, setProblem] = useState<string>();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -52,6 +67,23 @@ export function ReceiveForm({
     setArrivals((current) =>
       current.map((arrival, at) => (at === index ? { ...arrival, ...next } : arrival)),
     );
+  const checkOff = (index: number, unitIds: string[]) =>
+    change(index, { unitIds, arrived: String(unitIds.length) });
+
+  /** A chassis number scanned (a USB scanner types it and Enter) or typed: checks its unit off. */
+  function scan(text: string) {
+    const chassis = normalizeUnitNumber(text);
+    if (chassis === "") return;
+    for (const [index, line] of transfer.lines.entries()) {
+      const unit = line.units.find((candidate) => candidate.chassis === chassis);
+      if (!unit) continue;
+      const { unitIds } = arrivals[index]!;
+      if (!unitIds.includes(unit.id)) checkOff(index, [...unitIds, unit.id]);
+      setScanned(`${chassis} checked off (${line.bikeName}).`);
+      return;
+    }
+    setScanned(`${chassis} is not on ${transfer.number}.`);
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -65,8 +97,9 @@ export function ReceiveForm({
       lines: transfer.lines.map((line, index) => {
         const received = Number(arrivals[index]!.arrived);
         const reason = arrivals[index]!.reason.trim();
+        const units = tracked(line) ? { unitIds: arrivals[index]!.unitIds } : {};
         return received < line.quantity
-          ? { bikeId: line.bikeId, received, reason }
+          ? { bikeId: line.bikeId, received, reason, ...units }
           : { bikeId: line.bikeId, received };
       }),
     });
@@ -78,6 +111,23 @@ export function ReceiveForm({
         Receive at {transfer.destination.name}
       </h2>
       <p>Count what arrived. If fewer than were sent arrived, say why.</p>
+      {transfer.lines.some(tracked) && (
+        <Form.Group controlId="receive-scan" className="mb-3">
+          <Form.Label>Scan or type a chassis number</Form.Label>
+          <Form.Control
+            className="font-monospace"
+            autoComplete="off"
+            onKeyDown={(event) => {
+              if (event.key !== "Enter") return;
+              // A scan, not the form's submit.
+              event.preventDefault();
+              scan(event.currentTarget.value);
+              event.currentTarget.value = "";
+            }}
+          />
+          <Form.Text aria-live="polite">{scanned}</Form.Text>
+        </Form.Group>
+      )}
       <ol className="list-unstyled d-grid gap-3">
         {transfer.lines.map((line, index) => {
           const arrival = arrivals[index]!;
@@ -92,19 +142,28 @@ export function ReceiveForm({
                   {line.stockNumber && ` · ${line.stockNumber}`}
                 </legend>
                 <p className="small mb-2">{line.quantity} sent.</p>
-                <Form.Group controlId={`${id}-arrived`} className="mb-2">
-                  <Form.Label>Arrived</Form.Label>
-                  <Form.Control
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={line.quantity}
-                    step={1}
-                    className="transfer-quantity"
-                    value={arrival.arrived}
-                    onChange={(event) => change(index, { arrived: event.currentTarget.value })}
+                {tracked(line) ? (
+                  <UnitChecklist
+                    line={line}
+                    id={id}
+                    checked={arrival.unitIds}
+                    onChange={(unitIds) => checkOff(index, unitIds)}
                   />
-                </Form.Group>
+                ) : (
+                  <Form.Group controlId={`${id}-arrived`} className="mb-2">
+                    <Form.Label>Arrived</Form.Label>
+                    <Form.Control
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={line.quantity}
+                      step={1}
+                      className="transfer-quantity"
+                      value={arrival.arrived}
+                      onChange={(event) => change(index, { arrived: event.currentTarget.value })}
+                    />
+                  </Form.Group>
+                )}
                 {short && (
                   <Form.Group controlId={`${id}-reason`}>
                     <Form.Label>Why fewer arrived</Form.Label>
@@ -127,5 +186,49 @@ export function ReceiveForm({
         {pending ? "Receiving…" : "Receive"}
       </Button>
     </Form>
+  );
+}
+
+/** A line's units, each ticked as it arrives (or by its scan); "All arrived" ticks them all. */
+function UnitChecklist({
+  line,
+  id,
+  checked,
+  onChange,
+}: {
+  line: TransferLine;
+  id: string;
+  checked: string[];
+  onChange: (unitIds: string[]) => void;
+}) {
+  return (
+    <fieldset className="mb-2">
+      <legend className="small mb-1">
+        Arrived: {checked.length} of {line.units.length}
+      </legend>
+      {line.units.map((unit) => (
+        <Form.Check
+          key={unit.id}
+          id={`${id}-unit-${unit.id}`}
+          label={<span className="font-monospace text-break">{unit.chassis}</span>}
+          checked={checked.includes(unit.id)}
+          onChange={(event) =>
+            onChange(
+              event.currentTarget.checked
+                ? [...checked, unit.id]
+                : checked.filter((unitId) => unitId !== unit.id),
+            )
+          }
+        />
+      ))}
+      <Button
+        variant="outline-secondary"
+        size="sm"
+        className="mt-1"
+        onClick={() => onChange(line.units.map((unit) => unit.id))}
+      >
+        All arrived
+      </Button>
+    </fieldset>
   );
 }

@@ -124,6 +124,45 @@ describe("A transfer's page", () => {
     expect(screen.queryByRole("button", { name: "Receive" })).not.toBeInTheDocument();
   });
 
+  it("checks a line's units off as they are scanned, and names those that arrived", async () => {
+    const units = [
+      {
+        id: "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+        chassis: "ME1RM2810P0012345",
+        status: "in_transit",
+      },
+      {
+        id: "8b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
+        chassis: "ME1RM2810P0012346",
+        status: "in_transit",
+      },
+    ] as const;
+    const withUnits: Transfer = {
+      ...sentTransfer,
+      lines: [{ ...sentTransfer.lines[0]!, quantity: 2, units: [...units] }],
+    };
+    const { bodies, user } = renderTransfer(() => ({ status: 200, body: received(1, "Lost") }), {
+      initial: withUnits,
+    });
+    const scanner = await screen.findByLabelText("Scan or type a chassis number");
+    const line = screen.getByRole("group", { name: "Honda CB500 · UB-00042" });
+    expect(within(line).getByText("Arrived: 0 of 2")).toBeVisible();
+    // A USB scanner types the number (here with a dash and in small letters) and Enter.
+    await user.type(scanner, "me1rm2810p-0012346{Enter}");
+    expect(screen.getByText("ME1RM2810P0012346 checked off (Honda CB500).")).toBeVisible();
+    expect(within(line).getByRole("checkbox", { name: "ME1RM2810P0012346" })).toBeChecked();
+    expect(within(line).getByRole("checkbox", { name: "ME1RM2810P0012345" })).not.toBeChecked();
+    await user.type(scanner, "ME1RM2810P0099999{Enter}");
+    expect(screen.getByText("ME1RM2810P0099999 is not on T-000012.")).toBeVisible();
+
+    await user.type(within(line).getByLabelText("Why fewer arrived"), "Lost");
+    await user.click(screen.getByRole("button", { name: "Receive" }));
+    await screen.findByText("Lost");
+    expect(bodies).toEqual([
+      { lines: [{ bikeId: BIKE, received: 1, reason: "Lost", unitIds: [units[1].id] }] },
+    ]);
+  });
+
   it("after someone else received it first, says so and shows it as it is now", async () => {
     let replaceStored: (transfer: Transfer) => void = () => {};
     const page = renderTransfer(() => {

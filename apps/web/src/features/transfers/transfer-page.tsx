@@ -19,6 +19,7 @@ import { bikePagePath, paths, transferSheetPath } from "../../lib/paths";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { problemText } from "./problem-text";
 import { ReceiveForm } from "./receive-form";
+import { LineUnits } from "./line-units";
 import { TransferStatusBadge } from "./transfer-status-badge";
 import { routeText } from "./transfer-steps";
 import { useLiveTransfers, useTransfer, useTransferStep, type TransferStep } from "./transfers-api";
@@ -193,6 +194,7 @@ function LineTable({ transfer }: { transfer: Transfer }) {
           <tr key={line.bikeId}>
             <td className="text-break">
               <Link to={bikePagePath(line.bikeId)}>{line.bikeName}</Link>
+              <LineUnits line={line} />
             </td>
             <td className="font-monospace text-nowrap">{line.stockNumber ?? ""}</td>
             <td className="text-end">{line.quantity}</td>
@@ -218,6 +220,7 @@ function LineCards({ transfer }: { transfer: Transfer }) {
           <h3 id={headingId} className="h6 text-break mb-2">
             <Link to={bikePagePath(line.bikeId)}>{line.bikeName}</Link>
           </h3>
+          <LineUnits line={line} />
           <dl className="row small mb-0">
             {line.stockNumber && (
               <>
