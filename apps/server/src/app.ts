@@ -59,6 +59,7 @@ import { createTransferRules } from "./transfers/transfer-rules.ts";
 import { createTransfersRepository } from "./transfers/transfers-repository.ts";
 import { transfersRoutes } from "./transfers/transfers-routes.ts";
 import { createUnitsRepository } from "./units/units-repository.ts";
+import { unitCsvRoutes } from "./units/unit-csv-routes.ts";
 import { unitsRoutes } from "./units/units-routes.ts";
 import { ledgerRoutes } from "./ledger/ledger-routes.ts";
 import { createAppMetrics } from "./metrics/app-metrics.ts";
@@ -289,6 +290,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(transfersRoutes, {
         transfers: createTransferRules(createTransfersRepository(database, writes)),
         authentication,
+      });
+      await api.register(unitCsvRoutes, {
+        db: database.db,
+        authentication,
+        committed: changes.committed,
       });
       await api.register(unitsRoutes, {
         units: createUnitsRepository(database.db, writes),

@@ -475,6 +475,29 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ method: "GET", url: "/api/units?q=000000" }),
     expect: STAFF,
   },
+  "GET /api/units/export.csv": {
+    request: () => ({ method: "GET", url: "/api/units/export.csv" }),
+    expect: STAFF,
+  },
+  "POST /api/units/import-preview": {
+    request: () => ({
+      method: "POST",
+      url: "/api/units/import-preview",
+      payload: "chassis\n",
+      headers: { "content-type": "text/csv" },
+    }),
+    expect: STAFF,
+  },
+  "POST /api/units/imports": {
+    // A file with no rows: a write that changes nothing, so every role's answer is its own.
+    request: () => ({
+      method: "POST",
+      url: "/api/units/imports",
+      payload: "chassis\n",
+      headers: { "content-type": "text/csv" },
+    }),
+    expect: STAFF,
+  },
   "GET /api/units/:id": {
     // No unit has this id: the caller is checked first, then the unit is looked for.
     request: () => ({ method: "GET", url: `/api/units/${UNKNOWN_BIKE_ID}` }),

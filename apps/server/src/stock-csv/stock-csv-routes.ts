@@ -73,7 +73,7 @@ function refuseTooMany(rows: number): never {
 }
 
 /** An import's problems as the API's field errors: "line 3, price". */
-const asFieldErrors = (problems: ImportProblem[]) =>
+export const asFieldErrors = (problems: ImportProblem[]) =>
   problems.map(({ line, column, message }) => ({
     field: column === null ? `line ${line}` : `line ${line}, ${column}`,
     message,
