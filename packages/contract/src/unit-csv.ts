@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { importProblemSchema } from "./stock-csv.ts";
+import { importPreviewSchema, importProblemSchema, importResultSchema } from "./stock-csv.ts";
 import { unitStatusSchema } from "./units.ts";
 
 /**
@@ -59,18 +59,10 @@ export type UnitImportRow = z.infer<typeof unitImportRowSchema>;
 export const unitImportPreviewSchema = z.object({
   rows: z.array(unitImportRowSchema),
   problems: z.array(importProblemSchema),
-  summary: z.object({
-    create: z.number().int(),
-    update: z.number().int(),
-    unchanged: z.number().int(),
-    error: z.number().int(),
-  }),
+  /** As the stock import's: rows by what they do, and rows with a problem. */
+  summary: importPreviewSchema.shape.summary,
 });
 export type UnitImportPreview = z.infer<typeof unitImportPreviewSchema>;
 
-export const unitImportResultSchema = z.object({
-  created: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-});
-export type UnitImportResult = z.infer<typeof unitImportResultSchema>;
+/** What one transaction did: as the stock import answers. */
+export const unitImportResultSchema = importResultSchema;
