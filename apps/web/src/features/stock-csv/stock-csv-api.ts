@@ -6,6 +6,7 @@ import {
   type StockCsvColumn,
 } from "@ultimate-bikes/contract/stock-csv";
 import type { StockStatus } from "@ultimate-bikes/contract/stock";
+import { unitImportPreviewSchema, unitImportResultSchema } from "@ultimate-bikes/contract/unit-csv";
 import { apiRequest } from "../../lib/api-client";
 
 const asCsv = (content: string) => ({ type: "text/csv", content });
@@ -49,3 +50,30 @@ export function exportUrl(columns: readonly StockCsvColumn[], filters: ExportFil
 
 /** A CSV to fill in: every column and one example row (`GET /api/stock/template.csv`). */
 export const TEMPLATE_URL = `${API_BASE_PATH}/stock/template.csv`;
+
+/** What importing a units file would do; changes nothing. */
+export const usePreviewUnitImport = () =>
+  useMutation({
+    mutationFn: ({ file, confirmed }: { file: string; confirmed: boolean }) =>
+      apiRequest(
+        `/units/import-preview?checkDigitsConfirmed=${confirmed}`,
+        unitImportPreviewSchema,
+        { method: "POST", raw: asCsv(file) },
+      ),
+  });
+
+/** Imports a units file in one go; every screen's bikes and units are asked for again. */
+export function useImportUnitCsv() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, confirmed }: { file: string; confirmed: boolean }) =>
+      apiRequest(`/units/imports?checkDigitsConfirmed=${confirmed}`, unitImportResultSchema, {
+        method: "POST",
+        raw: asCsv(file),
+      }),
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** Every unit as CSV, with its model and place: the browser downloads it with the cookie. */
+export const UNITS_EXPORT_URL = `${API_BASE_PATH}/units/export.csv`;

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ImportPreview } from "@ultimate-bikes/contract/stock-csv";
+import type { UnitImportPreview } from "@ultimate-bikes/contract/unit-csv";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -34,6 +35,39 @@ const preview: ImportPreview = {
   summary: { create: 1, update: 0, unchanged: 0, error: 1 },
 };
 
+/** A units file's plan: one unit corrected, one whose check digit needs confirming. */
+const unitsPreview: UnitImportPreview = {
+  rows: [
+    {
+      line: 2,
+      action: "update",
+      chassis: "ME1RM2810P0012345",
+      bikeName: "Yamaha MT-07",
+      changes: [{ field: "colour", from: "Racing Blue", to: "Matte Black" }],
+    },
+    {
+      line: 3,
+      action: "error",
+      chassis: "ME1RM2811P0012346",
+      bikeName: "Yamaha MT-07",
+      changes: [],
+    },
+  ],
+  problems: [
+    {
+      line: 3,
+      column: "chassis",
+      message: "has a check digit that does not match: confirm to keep it as written",
+    },
+  ],
+  summary: { create: 0, update: 1, unchanged: 0, error: 1 },
+};
+const unitsConfirmed: UnitImportPreview = {
+  rows: [unitsPreview.rows[0]!, { ...unitsPreview.rows[1]!, action: "create" }],
+  problems: [],
+  summary: { create: 1, update: 1, unchanged: 0, error: 0 },
+};
+
 /** CSV for staff, opened at `path`, against an API that previews every file as `preview`. */
 function renderPage(path = "/stock-csv") {
   vi.stubGlobal(
@@ -41,6 +75,10 @@ function renderPage(path = "/stock-csv") {
     vi.fn(async (url: string) => {
       if (url === "/api/account") return Response.json(signedInAccount("staff"));
       if (url === "/api/stock/import-preview") return Response.json(preview);
+      if (url.startsWith("/api/units/import-preview")) {
+        const confirmed = url.endsWith("checkDigitsConfirmed=true");
+        return Response.json(confirmed ? unitsConfirmed : unitsPreview);
+      }
       return new Response(null, { status: 404 });
     }),
   );
@@ -101,5 +139,26 @@ describe("CSV import and export", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Stock level" }), "Any");
     expect(Object.keys(exportQuery())).toEqual(["columns"]);
     expect(exportLink()).toHaveAccessibleDescription("The file holds every bike in the stock.");
+  });
+
+  it("previews a units file row by row, and a confirmed check digit lets it arrive", async () => {
+    const { user } = renderPage();
+    const file = new File(["chassis\nx\n"], "units.csv", { type: "text/csv" });
+    await user.upload(await screen.findByLabelText("Units CSV file"), file);
+    const plan = await screen.findByRole("table", {
+      name: "What each row of the units file will do",
+    });
+    expect(within(plan).getByRole("row", { name: /ME1RM2810P0012345/ })).toHaveTextContent(
+      "colour: Racing Blue → Matte Black",
+    );
+    expect(screen.getByRole("alert")).toHaveTextContent("units.csv has 1 problem");
+
+    await user.click(
+      screen.getByRole("checkbox", { name: /Keep chassis numbers whose check digit/ }),
+    );
+    expect(
+      await screen.findByText("units.csv: 1 to arrive, 1 to update, 0 unchanged."),
+    ).toBeVisible();
+    expect(screen.getByRole("button", { name: "Import 2 unit changes" })).toBeEnabled();
   });
 });

@@ -22,8 +22,10 @@ import Table from "react-bootstrap/Table";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
 import { ErrorMessage } from "../../components/error-message";
+import { ProblemTable } from "./problem-table";
 import { Skeleton, SkeletonLines } from "../../components/skeleton";
 import { paths } from "../../lib/paths";
+import { UnitsCsvSection } from "./units-csv-section";
 import {
   exportUrl,
   TEMPLATE_URL,
@@ -62,6 +64,7 @@ export function StockCsvPage() {
       <>
         <ImportSection />
         <ExportSection />
+        <UnitsCsvSection />
       </>
     </StaffPage>
   );
@@ -180,27 +183,7 @@ function ImportPlan({
             {fileName} has {plural(plan.problems.length, "problem")}. Nothing will be imported: fix
             these rows and choose the file again.
           </Alert>
-          <Table size="sm" bordered responsive className="mb-4">
-            <caption className="visually-hidden">Problems in the file</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="text-end">
-                  Line
-                </th>
-                <th scope="col">Column</th>
-                <th scope="col">Problem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {plan.problems.map((problem, index) => (
-                <tr key={index}>
-                  <td className="text-end">{problem.line}</td>
-                  <td>{problem.column ?? "(the row)"}</td>
-                  <td>{problem.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <ProblemTable problems={plan.problems} />
         </>
       ) : (
         <p role="status">
