@@ -99,6 +99,23 @@ describe("stock events in the query cache", () => {
     cache.dispose();
   });
 
+  it("asks a bike's own page again after a hold or a change of tracking, and leaves the lists", () => {
+    const queryClient = new QueryClient();
+    const honda = stockItem("Honda CB500", 5);
+    const detailKey = bikeKeys.detail(honda._id);
+    const listKey = bikeKeys.stockPage({ sort: "name" });
+    queryClient.setQueryData(detailKey, bikeSchema.parse(honda));
+    queryClient.setQueryData(listKey, page(honda));
+    const cache = createStockCache(queryClient);
+    for (const kind of ["hold", "release", "hold-expire", "track"] as const) {
+      queryClient.setQueryData(detailKey, bikeSchema.parse(honda));
+      cache.apply(event(honda, kind, 5));
+      expect(queryClient.getQueryState(detailKey)?.isInvalidated, kind).toBe(true);
+    }
+    expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(false);
+    cache.dispose();
+  });
+
   it("sets the units at a place on the pages filtered by that place only", () => {
     const queryClient = new QueryClient();
     const honda = stockItem("Honda CB500", 5);

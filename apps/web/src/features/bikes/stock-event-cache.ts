@@ -298,6 +298,15 @@ export function createStockCache(queryClient: QueryClient): StockCache {
         removeBike(queryClient, bikeId);
         refreshRecentlyDeleted();
         return;
+      case "track":
+      case "untrack":
+      case "hold":
+      case "hold-extend":
+      case "release":
+      case "hold-expire":
+        // What tracking or a hold changes (tracksUnits, held) only the bike's own answer says.
+        void queryClient.invalidateQueries({ queryKey: bikeKeys.detail(bikeId), exact: true });
+        break;
     }
     // The ledger of this bike is short and has a new line: worth asking again if it is shown.
     void queryClient.invalidateQueries({ queryKey: bikeKeys.movements(bikeId), exact: true });
