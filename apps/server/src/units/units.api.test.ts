@@ -239,55 +239,40 @@ describe(`units by chassis and engine number on ${testDatabaseKind}`, () => {
     ]);
   });
 
-  it("keeps units and counts equal under concurrent deliveries of named and unnamed units", async () => {
-    const { id } = await trackedModel(14);
+  it("keeps units and counts equal under 100 concurrent deliveries of named and unnamed units", async () => {
+    const { id } = await trackedModel(70);
     const units = await unitsOf(test.app, staff, id);
-    // Six named units, each asked for twice, and eight unnamed deliveries: 14 units, 20 asks.
-    const named = units.slice(0, 6).flatMap((unit) => [unit.id, unit.id]);
+    // 30 named units, each asked for twice, and 40 unnamed deliveries: 70 units, 100 asks.
+    const namedUnits = units.slice(0, 30);
+    const named = namedUnits.flatMap((unit) => [unit.id, unit.id]);
     const answers = await Promise.all([
       ...named.map((unitId) => post(`/api/bikes/${id}/deliveries`, { unitId })),
-      ...Array.from({ length: 8 }, () => post(`/api/bikes/${id}/deliveries`)),
+      ...Array.from({ length: 40 }, () => post(`/api/bikes/${id}/deliveries`)),
     ]);
     const delivered = answers.filter((answer) => answer.statusCode === 200).length;
     expect(answers.every((answer) => [200, 409].includes(answer.statusCode))).toBe(true);
     const { bike, units: after } = await expectUnitsMatchCounts(test.app, staff, id);
     expect(after.filter((unit) => unit.status === "delivered")).toHaveLength(delivered);
-    expect(bike.quantity).toBe(14 - delivered);
+    expect(bike.quantity).toBe(70 - delivered);
     // A named unit leaves once: of its two asks, at most one is a 200.
-    for (const unit of units.slice(0, 6)) {
+    for (const unit of namedUnits) {
       const asks = named.flatMap((unitId, index) => (unitId === unit.id ? [answers[index]!] : []));
       expect(asks.filter((answer) => answer.statusCode === 200).length).toBeLessThanOrEqual(1);
     }
-    // The unnamed take what is left: all 8 find one (the named take 6 at most).
+    // The unnamed take what is left: all 40 find one (the named take 30 at most).
     expect(answers.slice(named.length).every((answer) => answer.statusCode === 200)).toBe(true);
   });
 
-  it("turns tracking off keeping the units, and answers 404 for unknown bikes and units", async () => {
+  it("refuses the original Import (a new total) on a tracked model: a count names no unit", async () => {
     const { id } = await trackedModel(2);
-    const off = await send(test.app, staff, "PUT", `/api/bikes/${id}/tracking`, {
-      tracksUnits: false,
+    const put = await send(test.app, staff, "PUT", `/api/bikes/${id}`, {
+      newNumber: 5,
+      previousQuantity: 2,
     });
-    expect(bikeSchema.parse(off.json()).tracksUnits).toBe(false);
-    expect(await unitsOf(test.app, staff, id)).toHaveLength(2);
-    const plainImport = await post(`/api/bikes/${id}/imports`, { amount: 1 });
-    expect((plainImport.json() as Bike).quantity).toBe(3);
-
-    const unknown = await send(test.app, staff, "GET", `/api/bikes/${UNKNOWN_BIKE_ID}/units`);
-    expectError(unknown, 404);
-    const unknownUnit = await send(test.app, staff, "GET", `/api/units/${UNKNOWN_BIKE_ID}`);
-    expect(expectError(unknownUnit, 404).message).toBe("No unit with that id");
-    const malformed = await send(test.app, staff, "GET", `/api/units/not-a-unit`);
-    expectError(malformed, 404);
-    const noTracking = await send(
-      test.app,
-      staff,
-      "PUT",
-      `/api/bikes/${UNKNOWN_BIKE_ID}/tracking`,
-      {
-        tracksUnits: false,
-      },
+    expect(expectError(put, 409).message).toMatch(
+      /is tracked by unit: say which units arrive, with their chassis and engine numbers\. Nothing was imported\.$/,
     );
-    expectError(noTracking, 404);
+    expect((await expectUnitsMatchCounts(test.app, staff, id)).bike.quantity).toBe(2);
   });
 
   it("refuses a CSV import that adds units to a tracked model by count, naming the row", async () => {
