@@ -118,13 +118,13 @@ test("the scan page says a foreign code is not ours, and opens a typed id", asyn
   );
   await page.goto("/scan");
   await expect(
-    main(page).getByText("That code is not one of our bikes or transfers. Still looking…"),
+    main(page).getByText("That code is not one of our bikes, units or transfers. Still looking…"),
   ).toBeVisible({ timeout: 15_000 });
   await main(page).getByLabel(TYPED_FIELD).fill("not a bike");
   await main(page).getByRole("button", { name: "Open" }).click();
   await expect(
     main(page).getByText(
-      "That is not a stock number, a transfer number, a bike id or the address of one of our pages.",
+      "That is not a stock number, a transfer number, a chassis number, a bike id or the address of one of our pages.",
     ),
   ).toBeVisible();
   await main(page).getByLabel(TYPED_FIELD).fill(id);

@@ -19,7 +19,13 @@ function TransferPageStandIn() {
   );
 }
 
+function UnitPageStandIn() {
+  return <h1>Unit {useParams().id}</h1>;
+}
+
 const TRANSFER_ID = "3d2f8a1b-5c6d-4e7f-9a0b-1c2d3e4f5a6b";
+const UNIT_ID = "6f1d0c9e-33b1-4c55-9d43-7b8f0e2a1c10";
+const CHASSIS = "ME1RM2810P0012345";
 
 /**
  * Scan, with no camera (jsdom has none), against an API that knows one bike and one transfer
@@ -41,6 +47,23 @@ function renderScan() {
     received: null,
     cancelled: null,
   };
+  const unit = {
+    bikeId: bike._id,
+    bikeName: bike.name,
+    chassis: CHASSIS,
+    engine: "M401E0012345",
+    colour: "Racing Blue",
+    modelYear: 2026,
+    status: "in_stock",
+    placeId: crypto.randomUUID(),
+    place: "Khulna showroom",
+    transferId: null,
+    arrivedAt: "2026-11-26T09:00:00.000Z",
+    deliveredAt: null,
+    notes: "",
+    checkDigitMatches: true,
+    hold: null,
+  };
   const asked: string[] = [];
   vi.stubGlobal(
     "fetch",
@@ -48,6 +71,10 @@ function renderScan() {
       asked.push(url);
       if (url === "/api/bikes/by-stock-number/UB-00042") return Response.json(bike);
       if (url === "/api/transfers/by-number/T-000012") return Response.json(transfer);
+      if (url.startsWith("/api/units?chassis=")) {
+        const known = url === `/api/units?chassis=${CHASSIS}`;
+        return Response.json(known ? [{ ...unit, id: UNIT_ID }] : []);
+      }
       return Response.json(
         { statusCode: 404, error: "Not Found", message: "No bike with that id" },
         { status: 404 },
@@ -61,6 +88,7 @@ function renderScan() {
           <Route path="/scan" element={<ScanPage />} />
           <Route path="/inventory/:id" element={<BikePageStandIn />} />
           <Route path="/transfers/:id" element={<TransferPageStandIn />} />
+          <Route path="/units/:id" element={<UnitPageStandIn />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -92,7 +120,7 @@ describe("Scan's typed fallback", () => {
     await user.click(screen.getByRole("button", { name: "Open" }));
     expect(
       await screen.findByText(
-        "That is not a stock number, a transfer number, a bike id or the address of one of our pages.",
+        "That is not a stock number, a transfer number, a chassis number, a bike id or the address of one of our pages.",
       ),
     ).toBeVisible();
     expect(asked).toHaveLength(1);
@@ -113,5 +141,51 @@ describe("Scan's typed fallback", () => {
     await user.type(field(), "T-000099");
     await user.click(screen.getByRole("button", { name: "Open" }));
     expect(await screen.findByText("No transfer has the number T-000099.")).toBeVisible();
+  });
+});
+
+describe("Scan opens a unit by its chassis number", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("typed as it is printed, in groups and any case", async () => {
+    const { asked, user } = renderScan();
+    await user.type(field(), "me1 rm281 0p0012345");
+    await user.click(screen.getByRole("button", { name: "Open" }));
+    expect(await screen.findByRole("heading", { name: `Unit ${UNIT_ID}` })).toBeInTheDocument();
+    expect(asked).toEqual([`/api/units?chassis=${CHASSIS}`]);
+  });
+
+  it("says when no unit has the chassis number", async () => {
+    const { user } = renderScan();
+    await user.type(field(), "ME1RM2810P0099999");
+    await user.click(screen.getByRole("button", { name: "Open" }));
+    expect(
+      await screen.findByText("No unit has the chassis number ME1RM2810P0099999."),
+    ).toBeVisible();
+    expect(field()).toHaveAccessibleDescription(
+      "No unit has the chassis number ME1RM2810P0099999.",
+    );
+  });
+
+  it("from a USB scanner typing into the page, wherever the focus is", async () => {
+    const { asked } = renderScan();
+    // A scanner's burst: no pause between its keys, Shift before each capital, then Enter.
+    const scanner = userEvent.setup({ delay: null });
+    await scanner.keyboard(
+      `${[...CHASSIS].map((key) => (/[A-Z]/.test(key) ? `{Shift>}${key}{/Shift}` : key)).join("")}{Enter}`,
+    );
+    expect(await screen.findByRole("heading", { name: `Unit ${UNIT_ID}` })).toBeInTheDocument();
+    expect(asked).toEqual([`/api/units?chassis=${CHASSIS}`]);
+  });
+
+  it("leaves keys typed into the field to its form", async () => {
+    const { asked } = renderScan();
+    const scanner = userEvent.setup({ delay: null });
+    await scanner.type(field(), `${CHASSIS}`);
+    expect(field()).toHaveValue(CHASSIS);
+    await scanner.keyboard("{Enter}");
+    expect(await screen.findByRole("heading", { name: `Unit ${UNIT_ID}` })).toBeInTheDocument();
+    // Once, by the form: the page's scanner listener let the field's keys be.
+    expect(asked).toEqual([`/api/units?chassis=${CHASSIS}`]);
   });
 });
