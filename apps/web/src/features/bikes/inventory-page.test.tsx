@@ -7,6 +7,7 @@ import { InventoryPage } from "./inventory-page";
 import { stockItem } from "../../test/stock-items";
 import { KHULNA, TEST_PLACES } from "../../test/places";
 import { signedInAccount } from "../../test/signed-in-account";
+import { testUnit } from "../../test/units";
 import type { Role } from "@ultimate-bikes/contract/roles";
 import type { UnitMatch } from "@ultimate-bikes/contract/units";
 
@@ -81,14 +82,11 @@ const cardNames = () =>
     .getAllByRole("heading", { level: 2 })
     .map((heading) => heading.textContent);
 
-const YAMAHA_UNIT: UnitMatch = {
-  id: "6f1d0c9e-33b1-4c55-9d43-7b8f0e2a1c10",
-  chassis: "ME1RM2810P0012345",
+const YAMAHA_UNIT: UnitMatch = testUnit({
   bikeId: stock[1]!._id,
   bikeName: "Yamaha MT-07",
-  status: "in_stock",
   place: "Khulna showroom",
-};
+});
 
 describe("Inventory", () => {
   afterEach(() => {

@@ -1,34 +1,17 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { Role } from "@ultimate-bikes/contract/roles";
-import type { Unit } from "@ultimate-bikes/contract/units";
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signedInAccount } from "../../test/signed-in-account";
+import { testUnit } from "../../test/units";
 import { chassisInGroups, UnitLabelsPage } from "./unit-labels-page";
 
 vi.mock("../../lib/auth-client", () => ({
   useSession: () => ({ data: { user: { id: "user-1", email: "jo@example.com" } } }),
 }));
 
-const UNIT: Unit = {
-  id: "6f1d0c9e-33b1-4c55-9d43-7b8f0e2a1c10",
-  bikeId: "0b0d7a3e-4f4e-4b8e-9f8e-2a4d5c6b7a80",
-  bikeName: "Yamaha MT-07",
-  chassis: "ME1RM2810P0012345",
-  engine: "M401E0123456",
-  colour: "Racing Blue",
-  modelYear: 2026,
-  status: "in_stock",
-  placeId: "00000000-0000-4000-8000-000000000001",
-  place: "Main warehouse",
-  transferId: null,
-  arrivedAt: "2026-11-26T09:00:00.000Z",
-  deliveredAt: null,
-  notes: "",
-  checkDigitMatches: true,
-  hold: null,
-};
+const UNIT = testUnit();
 const UNKNOWN = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
 
 /** The unit labels of `path` for `role`, against an API that knows UNIT alone. */

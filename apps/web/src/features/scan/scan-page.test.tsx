@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation, useParams } from "react-route
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ScanPage } from "./scan-page";
 import { stockItem } from "../../test/stock-items";
+import { testUnit } from "../../test/units";
 
 function BikePageStandIn() {
   return <h1>Bike {useParams().id}</h1>;
@@ -47,23 +48,6 @@ function renderScan() {
     received: null,
     cancelled: null,
   };
-  const unit = {
-    bikeId: bike._id,
-    bikeName: bike.name,
-    chassis: CHASSIS,
-    engine: "M401E0012345",
-    colour: "Racing Blue",
-    modelYear: 2026,
-    status: "in_stock",
-    placeId: crypto.randomUUID(),
-    place: "Khulna showroom",
-    transferId: null,
-    arrivedAt: "2026-11-26T09:00:00.000Z",
-    deliveredAt: null,
-    notes: "",
-    checkDigitMatches: true,
-    hold: null,
-  };
   const asked: string[] = [];
   vi.stubGlobal(
     "fetch",
@@ -73,7 +57,7 @@ function renderScan() {
       if (url === "/api/transfers/by-number/T-000012") return Response.json(transfer);
       if (url.startsWith("/api/units?chassis=")) {
         const known = url === `/api/units?chassis=${CHASSIS}`;
-        return Response.json(known ? [{ ...unit, id: UNIT_ID }] : []);
+        return Response.json(known ? [testUnit({ id: UNIT_ID, chassis: CHASSIS })] : []);
       }
       return Response.json(
         { statusCode: 404, error: "Not Found", message: "No bike with that id" },
