@@ -1,9 +1,8 @@
 import { expect } from "@playwright/test";
-import jsQR from "jsqr";
-import { PNG } from "pngjs";
 import QRCode from "qrcode";
 import { expectNoSeriousA11yViolations } from "../support/a11y.ts";
 import { fakeCameraShowing } from "../support/fake-camera.ts";
+import { decodeDataUrl, decodePng } from "../support/qr-codes.ts";
 import { test } from "../support/fixtures.ts";
 import { main } from "../support/landmarks.ts";
 import { SCREEN_SIZES } from "../support/screen-widths.ts";
@@ -17,13 +16,6 @@ import { STAFF_WORKFLOW_TIMEOUT } from "../support/stock-screens.ts";
  */
 
 test.describe.configure({ timeout: STAFF_WORKFLOW_TIMEOUT });
-
-/** The text a PNG's QR code holds. */
-function decodePng(png: Buffer): string | undefined {
-  const image = PNG.sync.read(png);
-  // A CommonJS module: under Node its default export is the module, which holds the function.
-  return jsQR.default(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
-}
 
 /** Scan's typed fallback, by its label. */
 const TYPED_FIELD = /^Or type its stock number/;
@@ -70,9 +62,7 @@ test("prints labels whose QR codes are the bikes' addresses", async ({
     const code = label.getByRole("img", { name: `QR code of ${bike.name}'s page` });
     await expect(code).toBeVisible();
     const src = await code.getAttribute("src");
-    expect(decodePng(Buffer.from(src!.replace(/^data:image\/png;base64,/, ""), "base64"))).toBe(
-      `${baseURL}/inventory/${bike.id}`,
-    );
+    expect(decodeDataUrl(src!)).toBe(`${baseURL}/inventory/${bike.id}`);
     // And as printed on screen: a screenshot of the label reads the same.
     expect(decodePng(await code.screenshot())).toBe(`${baseURL}/inventory/${bike.id}`);
   }
@@ -118,13 +108,13 @@ test("the scan page says a foreign code is not ours, and opens a typed id", asyn
   );
   await page.goto("/scan");
   await expect(
-    main(page).getByText("That code is not one of our bikes or transfers. Still looking…"),
+    main(page).getByText("That code is not one of our bikes, units or transfers. Still looking…"),
   ).toBeVisible({ timeout: 15_000 });
   await main(page).getByLabel(TYPED_FIELD).fill("not a bike");
   await main(page).getByRole("button", { name: "Open" }).click();
   await expect(
     main(page).getByText(
-      "That is not a stock number, a transfer number, a bike id or the address of one of our pages.",
+      "That is not a stock number, a transfer number, a chassis number, a bike id or the address of one of our pages.",
     ),
   ).toBeVisible();
   await main(page).getByLabel(TYPED_FIELD).fill(id);

@@ -1,11 +1,10 @@
 import { expect, type Page } from "@playwright/test";
 import { placeListSchema } from "@ultimate-bikes/contract/places";
 import { transferSchema, type Transfer } from "@ultimate-bikes/contract/transfers";
-import jsQR from "jsqr";
-import { PNG } from "pngjs";
 import QRCode from "qrcode";
 import { expectNoSeriousA11yViolations } from "../support/a11y.ts";
 import { fakeCameraShowing } from "../support/fake-camera.ts";
+import { decodePng } from "../support/qr-codes.ts";
 import { test } from "../support/fixtures.ts";
 import { main } from "../support/landmarks.ts";
 import { closeLeftovers, gotoLive, openColleague } from "../support/live-stock.ts";
@@ -38,12 +37,6 @@ async function placeId(page: Page, name: string): Promise<string> {
   const place = placeListSchema.parse(await response.json()).find((each) => each.name === name);
   if (!place) throw new Error(`No place named ${name}`);
   return place.id;
-}
-
-/** The text a PNG's QR code holds. */
-function decodePng(png: Buffer): string | undefined {
-  const image = PNG.sync.read(png);
-  return jsQR.default(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
 }
 
 /** A transfer of `quantity` units of a bike from the main warehouse to Khulna, sent at once. */

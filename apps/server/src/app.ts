@@ -220,8 +220,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     access: config.access,
     publicUrl: config.publicUrl,
   });
+  const units = createUnitsRepository(database.db, writes);
   const stock = createStockRules(
-    { bikes, deletedBikes, ledger },
+    { bikes, deletedBikes, ledger, units },
     createStockSearch(database, config.publicUrl),
   );
   const photos = createPhotoRepository(database.db);
@@ -297,7 +298,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         committed: changes.committed,
       });
       await api.register(unitsRoutes, {
-        units: createUnitsRepository(database.db, writes),
+        units,
         stock,
         authentication,
       });

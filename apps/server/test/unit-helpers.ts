@@ -1,35 +1,12 @@
 import { bikeSchema, type Bike } from "@ultimate-bikes/contract/bikes";
-import {
-  chassisCheckDigitMatches,
-  unitListResponseSchema,
-  type NewUnitInput,
-  type Unit,
-} from "@ultimate-bikes/contract/units";
+import { unitListResponseSchema, type Unit } from "@ultimate-bikes/contract/units";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import type { TestUser } from "./accounts.ts";
 import { send } from "./stock-helpers.ts";
 
-let serial = Math.floor(Math.random() * 400_000);
-
-/** A chassis number (ISO 3779) with a matching check digit, new on every call. */
-export function newChassis(): string {
-  serial += 1;
-  const start = `ME1RM281`;
-  const end = `P0${String(serial).padStart(6, "0").slice(-6)}`;
-  for (const check of [..."0123456789X"]) {
-    const chassis = `${start}${check}${end}`;
-    if (chassisCheckDigitMatches(chassis)) return chassis;
-  }
-  throw new Error("no check digit fits");
-}
-
-/** `count` arriving units with new numbers. */
-export const newUnits = (count: number, colour = "Racing Blue"): NewUnitInput[] =>
-  Array.from({ length: count }, () => {
-    const chassis = newChassis();
-    return { chassis, engine: `M401E-${chassis.slice(-7)}`, colour, modelYear: 2026 };
-  });
+// Shared with the end-to-end tests; named here too, where the API tests have always found them.
+export { newChassis, newUnits } from "@ultimate-bikes/test-support/new-units";
 
 /** A model's units, as `GET /api/bikes/{id}/units` answers them. */
 export async function unitsOf(

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { bikeSchema, TEXT_MAX } from "./bikes.ts";
 import { placeIdSchema } from "./places.ts";
 import { safeText } from "./safe-text.ts";
+import { unitMatchSchema } from "./units.ts";
 
 /**
  * Searching and paging the stock at warehouse scale: `GET /api/stock` and `GET /api/suppliers`.
@@ -86,6 +87,12 @@ export const stockQuerySchema = stockFilterQuerySchema
       .default(STOCK_PAGE_DEFAULT),
     // Room for the longest name as a sort key: 120 characters of up to 3 UTF-8 bytes, base64.
     cursor: safeText(1000, { trim: false }).optional(),
+    /**
+     * Staff: `q` is also looked up as a chassis or engine number, whole or its last 6
+     * characters or more (unitNumberSearched). Its own parameter, not the caller's role, so the
+     * answer for a URL stays the same for everyone and the read cache may keep it.
+     */
+    units: z.literal("include", { error: "must be include" }).optional(),
   })
   .transform((query) => ({ ...query, sort: query.sort ?? defaultStockSort(query.q) }));
 export type StockQuery = z.output<typeof stockQuerySchema>;
@@ -110,6 +117,11 @@ export const stockPageSchema = z.object({
   nextCursor: z.string().nullable(),
   /** How many bikes match the query, over all pages. */
   total: z.number().int(),
+  /**
+   * With `units=include`: the units whose chassis or engine number `q` is (or ends) with, their
+   * bikes first on the first page.
+   */
+  units: z.array(unitMatchSchema).optional(),
 });
 export type StockPage = z.infer<typeof stockPageSchema>;
 

@@ -37,6 +37,24 @@ export const UNIT_NUMBER_TAIL_MIN = 6;
 /** As typed or scanned: capitals, no spaces or dashes (labels print them in groups). */
 export const normalizeUnitNumber = (text: string) => text.toUpperCase().replace(/[\s-]+/g, "");
 
+/** The longest text a search by number looks up (`GET /units?q=`, the stock search's units). */
+export const UNIT_NUMBER_SEARCH_MAX = 40;
+
+/**
+ * A search text that can be (the end of) a chassis or engine number, normalized: 6 to 40
+ * letters, digits, dots or slashes, one of them a digit. Undefined for any other text, so a
+ * search by name never looks units up (the stock search stays as fast as it was).
+ */
+export function unitNumberSearched(q: string): string | undefined {
+  const number = normalizeUnitNumber(q);
+  const shaped =
+    number.length >= UNIT_NUMBER_TAIL_MIN &&
+    number.length <= UNIT_NUMBER_SEARCH_MAX &&
+    /^[A-Z0-9./]+$/.test(number) &&
+    /\d/.test(number);
+  return shaped ? number : undefined;
+}
+
 const TRANSLITERATION: Record<string, number> = {
   A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8,
   J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9,
@@ -178,6 +196,17 @@ export const unitSchema = z.object({
 export type Unit = z.infer<typeof unitSchema>;
 export const unitListResponseSchema = z.array(unitSchema);
 
+/** A unit a stock search found by its number: enough to name it and link to its page. */
+export const unitMatchSchema = unitSchema.pick({
+  id: true,
+  chassis: true,
+  bikeId: true,
+  bikeName: true,
+  status: true,
+  place: true,
+});
+export type UnitMatch = z.infer<typeof unitMatchSchema>;
+
 /** `GET /bikes/{id}/units`: at one place, or in one status; oldest arrival first. */
 export const bikeUnitsQuerySchema = z.strictObject({
   place: z.uuid({ error: "must be a place id" }).optional(),
@@ -195,7 +224,7 @@ export const unitLookupQuerySchema = z
     q: z
       .string()
       .transform(normalizeUnitNumber)
-      .refine((q) => q.length >= UNIT_NUMBER_TAIL_MIN && q.length <= 40, {
+      .refine((q) => q.length >= UNIT_NUMBER_TAIL_MIN && q.length <= UNIT_NUMBER_SEARCH_MAX, {
         message: `must be ${UNIT_NUMBER_TAIL_MIN} to 40 characters of a chassis or engine number`,
       })
       .optional(),

@@ -27,12 +27,15 @@ export async function stockRoutes(
       schema: {
         tags: ["stock"],
         summary:
-          "Search, filter and sort the stock, a page at a time (owner=me: your own bikes, signed in)",
+          "Search, filter and sort the stock, a page at a time (owner=me: your own bikes, signed in; units=include: also units by chassis or engine number, staff)",
         querystring: stockQuerySchema,
-        response: { 200: stockPageSchema, ...errors(400, 401) },
+        response: { 200: stockPageSchema, ...errors(400, 401, 403) },
       },
     },
     async (request) => {
+      // Units are the business's own record (docs/decisions/033). A caller identified here is
+      // never answered from, nor kept in, the read cache (plugins/read-cache.ts).
+      if (request.query.units !== undefined) await authentication.requireStaff(request);
       // Public, except for "my bikes", which needs to know who "me" is: 401 when signed out.
       let ownerId: string | undefined;
       if (request.query.owner === "me") {

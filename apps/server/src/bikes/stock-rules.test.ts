@@ -6,6 +6,7 @@ import type { LedgerRepository } from "../ledger/ledger-repository.ts";
 import type { DeletedBikesRepository } from "./deleted-bikes-repository.ts";
 import type { StockRepository } from "./stock-repository.ts";
 import { createStockRules, type StockRules } from "./stock-rules.ts";
+import type { UnitsRepository } from "../units/units-repository.ts";
 import type { StockSearch } from "./stock-search.ts";
 
 const ID = "0b0d7a3e-4f4e-4b8e-9f8e-2a4d5c6b7a80";
@@ -26,7 +27,11 @@ const bike = (quantity: number): Bike => ({
   held: 0,
 });
 
-type Queries = StockRepository & DeletedBikesRepository & LedgerRepository & StockSearch;
+type Queries = StockRepository &
+  DeletedBikesRepository &
+  LedgerRepository &
+  StockSearch &
+  Pick<UnitsRepository, "lookup">;
 
 /**
  * Repositories and a search that answer every call with `answers`, recording what the rules
@@ -43,7 +48,10 @@ function stockWith(answers: Partial<Record<keyof Queries, unknown>> = {}) {
       },
   });
   return {
-    stock: createStockRules({ bikes: queries, deletedBikes: queries, ledger: queries }, queries),
+    stock: createStockRules(
+      { bikes: queries, deletedBikes: queries, ledger: queries, units: queries },
+      queries,
+    ),
     calls,
   };
 }

@@ -20,7 +20,12 @@ import {
 import { canChangeStock, type Role } from "@ultimate-bikes/contract/roles";
 import { isOwnEmail } from "../auth/authentication.ts";
 import { parseStockNumber } from "@ultimate-bikes/contract/stock-number";
-import { uncheckedChassis, type NewUnit } from "@ultimate-bikes/contract/units";
+import {
+  uncheckedChassis,
+  unitNumberSearched,
+  type NewUnit,
+  type UnitMatch,
+} from "@ultimate-bikes/contract/units";
 import { searchWords } from "../db/search-folding.ts";
 import { detailsTagOf, ifMatchNames, type StoredDetails } from "./bike-details.ts";
 import type { LedgerRepository } from "../ledger/ledger-repository.ts";
@@ -29,8 +34,9 @@ import type { DeletedBikesRepository } from "./deleted-bikes-repository.ts";
 import { purgeTimeOf } from "./deleted-bike-purge.ts";
 import { decodeCursor, encodeCursor, type CursorProblem } from "./stock-cursor.ts";
 import type { QuantityChange, StockRepository } from "./stock-repository.ts";
-import type { StockSearch } from "./stock-search.ts";
+import type { StockFilters, StockSearch } from "./stock-search.ts";
 import type { UnitRefusal } from "../units/unit-refusals.ts";
+import type { UnitsRepository } from "../units/units-repository.ts";
 
 /**
  * How long after `POST /bikes` the original API's follow-up `POST /items` with the same body
@@ -94,6 +100,15 @@ export type Outcome<T> =
   | { status: "unit-refusal"; refusal: UnitRefusal };
 
 const done = <T>(value: T) => ({ status: "done", value }) as const;
+const bikeIdsOf = (units: readonly UnitMatch[]) => [...new Set(units.map((unit) => unit.bikeId))];
+const unitMatchOf = ({ id, chassis, bikeId, bikeName, status, place }: UnitMatch): UnitMatch => ({
+  id,
+  chassis,
+  bikeId,
+  bikeName,
+  status,
+  place,
+});
 const withTag = (details: StoredDetails): BikeDetails => ({
   ...details,
   costPrice: details.costPrice ?? null,
@@ -133,7 +148,13 @@ export function createStockRules(
     bikes,
     deletedBikes,
     ledger,
-  }: { bikes: StockRepository; deletedBikes: DeletedBikesRepository; ledger: LedgerRepository },
+    units,
+  }: {
+    bikes: StockRepository;
+    deletedBikes: DeletedBikesRepository;
+    ledger: LedgerRepository;
+    units: Pick<UnitsRepository, "lookup">;
+  },
   search: StockSearch,
 ) {
   async function find(id: string): Promise<Outcome<Bike>> {
@@ -212,7 +233,7 @@ export function createStockRules(
       }
       // A search that is a stock number (UB-00042) finds that bike, not the words.
       const stockNumber = parseStockNumber(query.q ?? "");
-      const filters = {
+      const filters: StockFilters = {
         words: stockNumber === undefined ? searchWords(query.q ?? "") : [],
         stockNumber,
         supplier: query.supplier,
@@ -220,14 +241,38 @@ export function createStockRules(
         ownerId,
         placeId: query.place,
       };
-      const page = await search.page(filters, query.sort, query.limit, after);
+      const number = query.units === undefined ? undefined : unitNumberSearched(query.q ?? "");
+      // One indexed lookup, and only for a text shaped like a number: a search by name costs
+      // what it did.
+      const found = number === undefined ? [] : await units.lookup({ tail: number });
+      // The found units' bikes come first on the first page, within the other filters.
+      const unitBikes =
+        found.length > 0 && after === undefined
+          ? await search.page(
+              { ...filters, words: [], stockNumber: undefined, bikeIds: bikeIdsOf(found) },
+              query.sort,
+              query.limit,
+              undefined,
+            )
+          : undefined;
+      const first = unitBikes?.items ?? [];
+      const page = await search.page(
+        filters,
+        query.sort,
+        Math.max(1, query.limit - first.length),
+        after,
+      );
+      const firstIds = new Set(first.map((bike) => bike._id));
+      const rest = page.items.filter((bike) => !firstIds.has(bike._id));
       return done({
-        items: page.items.map((bike) => ({
+        items: [...first, ...rest].map((bike) => ({
           ...bike,
           status: stockStatusOf(bike.quantity, bike.reorderPoint),
         })),
         nextCursor: page.last ? encodeCursor(query.sort, page.last) : null,
-        total: page.total,
+        // The units' bikes that the words did not find on this page add to the count.
+        total: page.total + first.length - (page.items.length - rest.length),
+        ...(query.units === undefined ? {} : { units: found.map(unitMatchOf) }),
       });
     },
 

@@ -40,6 +40,8 @@ export interface StockFilters {
   rank?: RankCondition | undefined;
   /** Not these bikes: on a relevance order's first page, those its ranks before showed. */
   shownIds?: string[] | undefined;
+  /** Only these bikes: those of the units a search by number found. */
+  bikeIds?: string[] | undefined;
 }
 
 /** A rank of the relevance order, or the first two together (names that start with the words). */
@@ -267,6 +269,7 @@ export function createStockSearch(
       conditions.push(eb("bike.supplier_name", "=", filters.supplier));
     }
     if (filters.shownIds?.length) conditions.push(eb("bike.id", "not in", filters.shownIds));
+    if (filters.bikeIds) conditions.push(eb("bike.id", "in", filters.bikeIds));
     if (filters.status) conditions.push(STATUS_CONDITIONS[filters.status](eb));
     if (filters.ownerId !== undefined) conditions.push(eb("bike.owner_id", "=", filters.ownerId));
     if (filters.placeId !== undefined && !placeInText) {

@@ -14,6 +14,7 @@ import { backupsScreen } from "../../features/backups/backups-screen";
 import { blogScreen } from "../../features/blog/blog-screen";
 import { dashboardScreen } from "../../features/dashboard/dashboard-screen";
 import { labelsScreen } from "../../features/labels/labels-screen";
+import { unitLabelsScreen } from "../../features/labels/unit-labels-screen";
 import { ledgerScreen } from "../../features/ledger/ledger-screen";
 import { peopleScreen } from "../../features/people/people-screen";
 import { placesScreen } from "../../features/places/places-screen";
@@ -58,6 +59,7 @@ export const screens: Screen[] = [
   transferScreen,
   transferSheetScreen,
   labelsScreen,
+  unitLabelsScreen,
   profileScreen,
   stockCsvScreen,
   recentlyDeletedScreen,

@@ -1,11 +1,24 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { InventoryPage } from "./inventory-page";
 import { stockItem } from "../../test/stock-items";
 import { KHULNA, TEST_PLACES } from "../../test/places";
+import { signedInAccount } from "../../test/signed-in-account";
+import { testUnit } from "../../test/units";
+import type { Role } from "@ultimate-bikes/contract/roles";
+import type { UnitMatch } from "@ultimate-bikes/contract/units";
+
+/** Who is signed in: nobody, unless a test says otherwise. */
+let signedInAs: Role | undefined;
+vi.mock("../../lib/auth-client", () => ({
+  useSession: () => ({
+    data: signedInAs && { user: { id: "user-1", email: "jo@example.com" } },
+    isPending: false,
+  }),
+}));
 
 const stock = [
   stockItem("Honda CB500", 12, { supplierName: "Honda Imports" }),
@@ -27,6 +40,7 @@ function renderInventory(path = "/inventory") {
         return Response.json(names.map((name) => ({ name, bikeCount: 1 })));
       }
       if (pathname === "/api/places") return Response.json(TEST_PLACES);
+      if (pathname === "/api/account") return Response.json(signedInAccount(signedInAs!));
       stockRequests.push(searchParams);
       const words = (searchParams.get("q") ?? "").toLowerCase().split(/\s+/).filter(Boolean);
       const status = searchParams.get("status");
@@ -39,6 +53,13 @@ function renderInventory(path = "/inventory") {
             (!place || (place === KHULNA.id && atKhulna.has(bike._id))),
         )
         .map((bike) => (place ? { ...bike, placeQuantity: atKhulna.get(bike._id) } : bike));
+      // The units of a number (staff), their bikes first: the Yamaha's one unit.
+      const number = (searchParams.get("q") ?? "").toUpperCase();
+      if (searchParams.get("units") === "include") {
+        const units = YAMAHA_UNIT.chassis.endsWith(number) ? [YAMAHA_UNIT] : [];
+        const found = units.length ? [stock[1]!] : [];
+        return Response.json({ items: found, nextCursor: null, total: found.length, units });
+      }
       return Response.json({ items, nextCursor: null, total: items.length });
     }),
   );
@@ -61,8 +82,53 @@ const cardNames = () =>
     .getAllByRole("heading", { level: 2 })
     .map((heading) => heading.textContent);
 
+const YAMAHA_UNIT: UnitMatch = testUnit({
+  bikeId: stock[1]!._id,
+  bikeName: "Yamaha MT-07",
+  place: "Khulna showroom",
+});
+
 describe("Inventory", () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    signedInAs = undefined;
+  });
+
+  it("names the unit a number finds for staff, above its bike, linking to the unit's page", async () => {
+    signedInAs = "staff";
+    const { stockRequests } = renderInventory("/inventory?q=012345");
+    const found = await screen.findByRole("list", { name: "Units found by number" });
+    expect(found).toHaveTextContent(
+      "Unit ME1RM2810P0012345 — Yamaha MT-07, in stock at Khulna showroom",
+    );
+    expect(within(found).getByRole("link", { name: "Unit ME1RM2810P0012345" })).toHaveAttribute(
+      "href",
+      `/units/${YAMAHA_UNIT.id}`,
+    );
+    expect(cardNames()).toEqual(["Yamaha MT-07"]);
+    expect(stockRequests.at(-1)?.get("units")).toBe("include");
+  });
+
+  it("looks units up only for staff, and only for a text shaped like a number", async () => {
+    signedInAs = "member";
+    const member = renderInventory("/inventory?q=012345");
+    // Once the account is known, as the staff's search waits for it.
+    await waitFor(() =>
+      expect(
+        vi.mocked(fetch).mock.calls.some(([url]) => String(url).endsWith("/api/account")),
+      ).toBe(true),
+    );
+    await screen.findByText("No bikes match your search.");
+    expect(member.stockRequests.every((params) => !params.has("units"))).toBe(true);
+  });
+
+  it("asks staff's search by words for no units", async () => {
+    signedInAs = "staff";
+    const { stockRequests } = renderInventory("/inventory?q=yamaha");
+    await screen.findByText("1 bike");
+    expect(screen.queryByRole("list", { name: "Units found by number" })).toBeNull();
+    expect(stockRequests.every((params) => !params.has("units"))).toBe(true);
+  });
 
   it("counts the bikes and badges the low and empty ones in words", async () => {
     renderInventory();

@@ -1,4 +1,5 @@
 import Container from "react-bootstrap/Container";
+import { useAccount } from "../../lib/account";
 import { usePageTitle } from "../../lib/use-page-title";
 import { BikeCard } from "./bike-card";
 import { BikeGrid, BikeGridSkeleton, NO_BIKES_YET } from "./bike-grid";
@@ -13,6 +14,7 @@ export function InventoryPage() {
   usePageTitle("Inventory");
   const controls = useStockView();
   const placeName = usePlaceName(controls.view.place);
+  const { canChangeStock } = useAccount();
   return (
     <Container as="section" className="py-5">
       <h1 className="text-center mb-4">Our Inventory</h1>
@@ -22,6 +24,7 @@ export function InventoryPage() {
         pageSize={INVENTORY_PAGE_SIZE}
         skeleton={<BikeGridSkeleton count={6} label="Loading bikes…" />}
         emptyText={NO_BIKES_YET}
+        findUnits={canChangeStock}
       >
         {(bikes) => (
           <BikeGrid

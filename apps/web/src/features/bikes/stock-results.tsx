@@ -1,4 +1,5 @@
 import type { StockItem } from "@ultimate-bikes/contract/stock";
+import { unitNumberSearched } from "@ultimate-bikes/contract/units";
 import { useRef, type ReactNode } from "react";
 import Button from "react-bootstrap/Button";
 import { ErrorMessage } from "../../components/error-message";
@@ -6,6 +7,7 @@ import { formatBikeCount, formatCount } from "../../lib/format";
 import { useStockPage } from "./bikes-api";
 import { stockQueryOf } from "./stock-query";
 import { isFiltered, type StockViewControls } from "./stock-view";
+import { UnitMatches } from "./unit-matches";
 
 interface StockResultsProps {
   controls: StockViewControls;
@@ -17,6 +19,11 @@ interface StockResultsProps {
   emptyText: string;
   /** The page's bikes, as the screen lays them out. */
   children: (bikes: StockItem[]) => ReactNode;
+  /**
+   * Staff: a search shaped like a chassis or engine number also finds units, named above the
+   * bikes.
+   */
+  findUnits?: boolean;
 }
 
 /**
@@ -30,11 +37,14 @@ export function StockResults({
   skeleton,
   emptyText,
   children,
+  findUnits = false,
 }: StockResultsProps) {
   const { view } = controls;
-  const { data, error, isPending, isPlaceholderData, refetch } = useStockPage(
-    stockQueryOf(view, pageSize),
-  );
+  const units = findUnits && unitNumberSearched(view.q) ? "include" : undefined;
+  const { data, error, isPending, isPlaceholderData, refetch } = useStockPage({
+    ...stockQueryOf(view, pageSize),
+    units,
+  });
   const results = useRef<HTMLDivElement>(null);
 
   /** After Previous or Next the page starts again at the top of the list, focus included. */
@@ -104,6 +114,7 @@ export function StockResults({
         aria-busy={isPlaceholderData}
         className="stock-results"
       >
+        {data?.units && <UnitMatches units={data.units} />}
         {content}
       </div>
     </>

@@ -11,19 +11,13 @@ import { apiRequest } from "../../lib/api-client";
 import { bikeAddress } from "../../lib/bike-links";
 import { useAddressState } from "../../lib/use-address-state";
 import { QrImage } from "../../components/qr-image";
+import { idsIn, LabelSheet, PrintControls, usePaper, type Paper } from "./label-print";
 
 /** The picker shows this many bikes at first, and this many more at each "Show more". */
 const PICKER_PAGE = 24;
 
-/** A sheet holds this many labels at most: ten pages of US Letter. */
-const MAX_LABELS = 300;
-
-const PAPERS = { a4: "A4 (3 × 8 labels)", letter: "US Letter (3 × 10 labels)" } as const;
-type Paper = keyof typeof PAPERS;
-
 /** The selected bikes' ids, as the address keeps them: `?ids=a,b,c`. */
-const idsOf = (search: URLSearchParams) =>
-  (search.get("ids") ?? "").split(",").filter(Boolean).slice(0, MAX_LABELS);
+const idsOf = (search: URLSearchParams) => idsIn(search, "ids");
 
 /** Staff print QR labels for the bikes they pick (issue 13); others read why they cannot. */
 export function LabelsPage() {
@@ -42,7 +36,7 @@ function Labels() {
     if (next.length) params.set("ids", next.join(","));
     else params.delete("ids");
   });
-  const [paper, setPaper] = useState<Paper>("a4");
+  const [paper, setPaper] = usePaper();
   const toggle = (id: string, on: boolean) =>
     setIds(on ? [...new Set([...ids, id])] : ids.filter((selected) => selected !== id));
 
@@ -53,33 +47,17 @@ function Labels() {
         onToggle={toggle}
         onSelectAll={(page) => setIds([...new Set([...ids, ...page])])}
       />
-      <div className="d-flex flex-wrap align-items-end gap-3 my-4 no-print">
-        <Form.Group controlId="label-paper">
-          <Form.Label>Paper</Form.Label>
-          <Form.Select
-            value={paper}
-            onChange={(event) => setPaper(event.currentTarget.value as Paper)}
-          >
-            {Object.entries(PAPERS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <Button variant="dark" onClick={() => window.print()} disabled={ids.length === 0}>
-          Print
-        </Button>
+      <PrintControls paper={paper} onPaper={setPaper} canPrint={ids.length > 0}>
         {ids.length > 0 && (
           <Button variant="link" onClick={() => setIds([])}>
             Clear the selection
           </Button>
         )}
-      </div>
+      </PrintControls>
       {ids.length === 0 ? (
         <p className="no-print">Choose bikes above: their labels show here, ready to print.</p>
       ) : (
-        <LabelSheet ids={ids} paper={paper} />
+        <BikeLabelSheet ids={ids} paper={paper} />
       )}
     </>
   );
@@ -187,7 +165,7 @@ function BikePicker({
 }
 
 /** The printable sheet: one label a bike, its QR code holding the bike page's address. */
-function LabelSheet({ ids, paper }: { ids: string[]; paper: Paper }) {
+function BikeLabelSheet({ ids, paper }: { ids: string[]; paper: Paper }) {
   const bikes = useQueries({
     queries: ids.map((id) => ({
       queryKey: ["bikes", "detail", id],
@@ -195,7 +173,7 @@ function LabelSheet({ ids, paper }: { ids: string[]; paper: Paper }) {
     })),
   });
   return (
-    <section aria-label="Label sheet" className={`label-sheet paper-${paper}`}>
+    <LabelSheet paper={paper}>
       {bikes.map((bike, index) =>
         bike.data ? (
           <BikeLabel key={ids[index]} bike={bike.data} />
@@ -205,7 +183,7 @@ function LabelSheet({ ids, paper }: { ids: string[]; paper: Paper }) {
           </div>
         ),
       )}
-    </section>
+    </LabelSheet>
   );
 }
 

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation, useParams } from "react-route
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ScanPage } from "./scan-page";
 import { stockItem } from "../../test/stock-items";
+import { testUnit } from "../../test/units";
 
 function BikePageStandIn() {
   return <h1>Bike {useParams().id}</h1>;
@@ -19,7 +20,13 @@ function TransferPageStandIn() {
   );
 }
 
+function UnitPageStandIn() {
+  return <h1>Unit {useParams().id}</h1>;
+}
+
 const TRANSFER_ID = "3d2f8a1b-5c6d-4e7f-9a0b-1c2d3e4f5a6b";
+const UNIT_ID = "6f1d0c9e-33b1-4c55-9d43-7b8f0e2a1c10";
+const CHASSIS = "ME1RM2810P0012345";
 
 /**
  * Scan, with no camera (jsdom has none), against an API that knows one bike and one transfer
@@ -48,6 +55,10 @@ function renderScan() {
       asked.push(url);
       if (url === "/api/bikes/by-stock-number/UB-00042") return Response.json(bike);
       if (url === "/api/transfers/by-number/T-000012") return Response.json(transfer);
+      if (url.startsWith("/api/units?chassis=")) {
+        const known = url === `/api/units?chassis=${CHASSIS}`;
+        return Response.json(known ? [testUnit({ id: UNIT_ID, chassis: CHASSIS })] : []);
+      }
       return Response.json(
         { statusCode: 404, error: "Not Found", message: "No bike with that id" },
         { status: 404 },
@@ -61,6 +72,7 @@ function renderScan() {
           <Route path="/scan" element={<ScanPage />} />
           <Route path="/inventory/:id" element={<BikePageStandIn />} />
           <Route path="/transfers/:id" element={<TransferPageStandIn />} />
+          <Route path="/units/:id" element={<UnitPageStandIn />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -92,7 +104,7 @@ describe("Scan's typed fallback", () => {
     await user.click(screen.getByRole("button", { name: "Open" }));
     expect(
       await screen.findByText(
-        "That is not a stock number, a transfer number, a bike id or the address of one of our pages.",
+        "That is not a stock number, a transfer number, a chassis number, a bike id or the address of one of our pages.",
       ),
     ).toBeVisible();
     expect(asked).toHaveLength(1);
@@ -113,5 +125,51 @@ describe("Scan's typed fallback", () => {
     await user.type(field(), "T-000099");
     await user.click(screen.getByRole("button", { name: "Open" }));
     expect(await screen.findByText("No transfer has the number T-000099.")).toBeVisible();
+  });
+});
+
+describe("Scan opens a unit by its chassis number", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("typed as it is printed, in groups and any case", async () => {
+    const { asked, user } = renderScan();
+    await user.type(field(), "me1 rm281 0p0012345");
+    await user.click(screen.getByRole("button", { name: "Open" }));
+    expect(await screen.findByRole("heading", { name: `Unit ${UNIT_ID}` })).toBeInTheDocument();
+    expect(asked).toEqual([`/api/units?chassis=${CHASSIS}`]);
+  });
+
+  it("says when no unit has the chassis number", async () => {
+    const { user } = renderScan();
+    await user.type(field(), "ME1RM2810P0099999");
+    await user.click(screen.getByRole("button", { name: "Open" }));
+    expect(
+      await screen.findByText("No unit has the chassis number ME1RM2810P0099999."),
+    ).toBeVisible();
+    expect(field()).toHaveAccessibleDescription(
+      "No unit has the chassis number ME1RM2810P0099999.",
+    );
+  });
+
+  it("from a USB scanner typing into the page, wherever the focus is", async () => {
+    const { asked } = renderScan();
+    // A scanner's burst: no pause between its keys, Shift before each capital, then Enter.
+    const scanner = userEvent.setup({ delay: null });
+    await scanner.keyboard(
+      `${[...CHASSIS].map((key) => (/[A-Z]/.test(key) ? `{Shift>}${key}{/Shift}` : key)).join("")}{Enter}`,
+    );
+    expect(await screen.findByRole("heading", { name: `Unit ${UNIT_ID}` })).toBeInTheDocument();
+    expect(asked).toEqual([`/api/units?chassis=${CHASSIS}`]);
+  });
+
+  it("leaves keys typed into the field to its form", async () => {
+    const { asked } = renderScan();
+    const scanner = userEvent.setup({ delay: null });
+    await scanner.type(field(), `${CHASSIS}`);
+    expect(field()).toHaveValue(CHASSIS);
+    await scanner.keyboard("{Enter}");
+    expect(await screen.findByRole("heading", { name: `Unit ${UNIT_ID}` })).toBeInTheDocument();
+    // Once, by the form: the page's scanner listener let the field's keys be.
+    expect(asked).toEqual([`/api/units?chassis=${CHASSIS}`]);
   });
 });

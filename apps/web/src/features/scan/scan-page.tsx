@@ -1,24 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Container from "react-bootstrap/Container";
 import Form from "react-bootstrap/Form";
 import InputGroup from "react-bootstrap/InputGroup";
 import { useNavigate } from "react-router";
-import { bikeSchema } from "@ultimate-bikes/contract/bikes";
-import { formatStockNumber, parseStockNumber } from "@ultimate-bikes/contract/stock-number";
-import {
-  formatTransferNumber,
-  parseTransferNumber,
-  transferByNumberPath,
-  transferSchema,
-} from "@ultimate-bikes/contract/transfers";
-import { ApiRequestError, apiRequest } from "../../lib/api-client";
-import { bikeIdFrom } from "../../lib/bike-links";
-import { bikePagePath, transferPagePath } from "../../lib/paths";
-import { transferIdFrom } from "../../lib/transfer-links";
 import { usePageTitle } from "../../lib/use-page-title";
 import { frameDecoder } from "./decode-frame";
+import { destinationOf, readCode } from "./scan-destinations";
+import { scannerKeys } from "./scanner-keys";
 
 /** How often a frame is read: often enough to feel instant, seldom enough to spare a phone. */
 const SCAN_EVERY_MS = 250;
@@ -31,44 +21,15 @@ const CAMERA_PROBLEMS: Partial<Record<CameraState, string>> = {
   unavailable: "This browser cannot use a camera here. Type the bike's stock number below.",
 };
 
+const NOT_OURS_SEEN = "That code is not one of our bikes, units or transfers. Still looking…";
+
 const NOT_OURS =
-  "That is not a stock number, a transfer number, a bike id or the address of one of our pages.";
+  "That is not a stock number, a transfer number, a chassis number, a bike id or the address of one of our pages.";
 
-/** The bike with this stock number's id; undefined when no bike has it. */
-async function bikeIdOfStockNumber(stockNumber: string): Promise<string | undefined> {
-  try {
-    const bike = await apiRequest(
-      `/bikes/by-stock-number/${encodeURIComponent(stockNumber)}`,
-      bikeSchema,
-    );
-    return bike._id;
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) return undefined;
-    throw error;
-  }
-}
-
-/** The id of the transfer with this number (`T-000123`); undefined when there is none. */
-async function transferIdOfNumber(number: string): Promise<string | undefined> {
-  try {
-    const transfer = await apiRequest(transferByNumberPath(number), transferSchema);
-    return transfer.id;
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) return undefined;
-    throw error;
-  }
-}
-
-/**
- * Where a scanned or typed address or id leads: a transfer's page, ready to receive it (its
- * sheet's QR code), or a bike's page; undefined when it names neither.
- */
-function pageOf(text: string): string | undefined {
-  const transferId = transferIdFrom(text);
-  if (transferId) return transferPagePath(transferId, { receive: true });
-  const bikeId = bikeIdFrom(text);
-  return bikeId && bikePagePath(bikeId);
-}
+/** Whether a key goes into a field of the page, whose own form handles Enter. */
+const typedIntoField = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 
 /**
  * Scan a bike's label with the camera and land on its page, ready to deliver or import
@@ -83,6 +44,30 @@ export function ScanPage() {
   const [typed, setTyped] = useState("");
   const [typedProblem, setTypedProblem] = useState<string>();
   const [looking, setLooking] = useState(false);
+
+  /**
+   * A code the camera read: opened, or said why not while scanning goes on. A code is asked
+   * about once, not at every frame that shows it.
+   */
+  const lastAsked = useRef<string>(undefined);
+  const openSeen = useEffectEvent(async (text: string) => {
+    const code = readCode(text);
+    if (!code) {
+      setNotOurs(NOT_OURS_SEEN);
+      return;
+    }
+    if (lastAsked.current === text) return;
+    lastAsked.current = text;
+    try {
+      const destination = await destinationOf(code);
+      if ("path" in destination) void navigate(destination.path);
+      else setNotOurs(`${destination.problem} Still looking…`);
+    } catch (error) {
+      // Asked again at the next frame: the server may answer then.
+      lastAsked.current = undefined;
+      setNotOurs(`${(error as Error).message} Still looking…`);
+    }
+  });
 
   useEffect(() => {
     let stream: MediaStream | undefined;
@@ -111,11 +96,8 @@ export function ScanPage() {
         if (busy || !video.current) return;
         busy = true;
         void decode(video.current)
-          .then((text) => {
-            if (text === undefined || stopped) return;
-            const page = pageOf(text);
-            if (page) void navigate(page);
-            else setNotOurs(text);
+          .then(async (text) => {
+            if (text !== undefined && !stopped) await openSeen(text);
           })
           .catch(() => {})
           .finally(() => {
@@ -129,34 +111,20 @@ export function ScanPage() {
       clearInterval(timer);
       stream?.getTracks().forEach((track) => track.stop());
     };
-  }, [navigate]);
+  }, []);
 
-  async function openTyped(event: FormEvent) {
-    event.preventDefault();
-    const page = pageOf(typed);
-    if (page) {
-      void navigate(page);
-      return;
-    }
-    const stockNumber = parseStockNumber(typed);
-    const transferNumber = parseTransferNumber(typed);
-    if (stockNumber === undefined && transferNumber === undefined) {
+  /** A typed code, or one a USB scanner typed: opened, or said why not under the field. */
+  async function openTyped(text: string) {
+    const code = readCode(text);
+    if (!code) {
       setTypedProblem(NOT_OURS);
       return;
     }
     setLooking(true);
     try {
-      if (transferNumber !== undefined) {
-        const shown = formatTransferNumber(transferNumber);
-        const found = await transferIdOfNumber(shown);
-        if (found) void navigate(transferPagePath(found, { receive: true }));
-        else setTypedProblem(`No transfer has the number ${shown}.`);
-      } else if (stockNumber !== undefined) {
-        const shown = formatStockNumber(stockNumber);
-        const found = await bikeIdOfStockNumber(shown);
-        if (found) void navigate(bikePagePath(found));
-        else setTypedProblem(`No bike has the stock number ${shown}.`);
-      }
+      const destination = await destinationOf(code);
+      if ("path" in destination) void navigate(destination.path);
+      else setTypedProblem(destination.problem);
     } catch (error) {
       setTypedProblem((error as Error).message);
     } finally {
@@ -164,13 +132,31 @@ export function ScanPage() {
     }
   }
 
+  // A USB scanner types into the page wherever the focus is; in the field, the form has it.
+  const keys = useRef(scannerKeys());
+  const scannedKey = useEffectEvent((event: KeyboardEvent) => {
+    if (typedIntoField(event.target)) return;
+    const code = keys.current(event.key, event.timeStamp);
+    if (code === undefined) return;
+    event.preventDefault();
+    setTyped(code);
+    setTypedProblem(undefined);
+    void openTyped(code);
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => scannedKey(event);
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+
   const problem = CAMERA_PROBLEMS[camera];
   return (
     <Container as="section" className="py-5 add-bike-form">
       <h1 className="mb-3">Scan a label</h1>
       <p>
-        Point the camera at a bike's QR label: its page opens, ready to deliver or import. A
-        transfer sheet's QR code opens the transfer, ready to receive.
+        Point the camera at a bike's QR label: its page opens, ready to deliver or import. A unit's
+        label opens the unit; a transfer sheet's QR code opens the transfer, ready to receive. A USB
+        scanner can scan into this page.
       </p>
       {problem ? (
         <Alert variant="warning" role="alert">
@@ -188,13 +174,19 @@ export function ScanPage() {
       <p aria-live="polite" className="small">
         {camera === "starting" && "Starting the camera…"}
         {camera === "scanning" && !notOurs && "Looking for a label…"}
-        {notOurs && "That code is not one of our bikes or transfers. Still looking…"}
+        {notOurs}
       </p>
-      <Form onSubmit={(event) => void openTyped(event)} noValidate>
+      <Form
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          void openTyped(typed);
+        }}
+        noValidate
+      >
         <Form.Group controlId="scan-typed">
           <Form.Label>
-            Or type its stock number (like UB-00042), a transfer's number (like T-000123), an id or
-            a page address
+            Or type its stock number (like UB-00042), a unit's chassis number, a transfer's number
+            (like T-000123), an id or a page address
           </Form.Label>
           <InputGroup hasValidation>
             <Form.Control
