@@ -6,14 +6,9 @@ import Form from "react-bootstrap/Form";
 import InputGroup from "react-bootstrap/InputGroup";
 import { useNavigate } from "react-router";
 import { usePageTitle } from "../../lib/use-page-title";
-import { frameDecoder } from "./decode-frame";
+import { useCameraCodes, type CameraState } from "../../lib/use-camera-codes";
 import { destinationOf, readCode } from "./scan-destinations";
 import { scannerKeys } from "./scanner-keys";
-
-/** How often a frame is read: often enough to feel instant, seldom enough to spare a phone. */
-const SCAN_EVERY_MS = 250;
-
-type CameraState = "starting" | "scanning" | "refused" | "unavailable";
 
 const CAMERA_PROBLEMS: Partial<Record<CameraState, string>> = {
   refused:
@@ -38,8 +33,6 @@ const typedIntoField = (target: EventTarget | null) =>
 export function ScanPage() {
   usePageTitle("Scan");
   const navigate = useNavigate();
-  const video = useRef<HTMLVideoElement>(null);
-  const [camera, setCamera] = useState<CameraState>("starting");
   const [notOurs, setNotOurs] = useState<string>();
   const [typed, setTyped] = useState("");
   const [typedProblem, setTypedProblem] = useState<string>();
@@ -50,7 +43,7 @@ export function ScanPage() {
    * about once, not at every frame that shows it.
    */
   const lastAsked = useRef<string>(undefined);
-  const openSeen = useEffectEvent(async (text: string) => {
+  async function openSeen(text: string) {
     const code = readCode(text);
     if (!code) {
       setNotOurs(NOT_OURS_SEEN);
@@ -67,51 +60,9 @@ export function ScanPage() {
       lastAsked.current = undefined;
       setNotOurs(`${(error as Error).message} Still looking…`);
     }
-  });
+  }
 
-  useEffect(() => {
-    let stream: MediaStream | undefined;
-    let timer: ReturnType<typeof setInterval> | undefined;
-    let stopped = false;
-    async function start() {
-      if (!navigator.mediaDevices?.getUserMedia) {
-        setCamera("unavailable");
-        return;
-      }
-      try {
-        stream = await navigator.mediaDevices.getUserMedia({
-          video: { facingMode: "environment" },
-        });
-      } catch (error) {
-        setCamera((error as Error).name === "NotAllowedError" ? "refused" : "unavailable");
-        return;
-      }
-      if (stopped || !video.current) return;
-      video.current.srcObject = stream;
-      await video.current.play().catch(() => {});
-      setCamera("scanning");
-      const decode = await frameDecoder();
-      let busy = false;
-      timer = setInterval(() => {
-        if (busy || !video.current) return;
-        busy = true;
-        void decode(video.current)
-          .then(async (text) => {
-            if (text !== undefined && !stopped) await openSeen(text);
-          })
-          .catch(() => {})
-          .finally(() => {
-            busy = false;
-          });
-      }, SCAN_EVERY_MS);
-    }
-    void start();
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-      stream?.getTracks().forEach((track) => track.stop());
-    };
-  }, []);
+  const { video, camera } = useCameraCodes(openSeen);
 
   /** A typed code, or one a USB scanner typed: opened, or said why not under the field. */
   async function openTyped(text: string) {
