@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import { FormProblem } from "../../components/form-problem";
+import { useCameraCodes } from "../../lib/use-camera-codes";
 
 interface Arrival {
   arrived: string;
@@ -57,6 +58,8 @@ export function ReceiveForm({
     })),
   );
   const [scanned, setScanned] = useState("");
+  const [cameraOn, setCameraOn] = useState(false);
+  const { video, camera } = useCameraCodes((text) => scan(text), cameraOn);
   const [problem, setProblem] = useState<string>();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -126,6 +129,32 @@ export function ReceiveForm({
             }}
           />
           <Form.Text aria-live="polite">{scanned}</Form.Text>
+          <div className="mt-2">
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              aria-pressed={cameraOn}
+              onClick={() => setCameraOn((on) => !on)}
+            >
+              {cameraOn ? "Stop the camera" : "Scan labels with the camera"}
+            </Button>
+            {cameraOn && (
+              <>
+                {(camera === "refused" || camera === "unavailable") && (
+                  <p role="alert" className="small text-danger mt-2 mb-0">
+                    The camera cannot be used here: scan or type the chassis numbers above.
+                  </p>
+                )}
+                <video
+                  ref={video}
+                  className="scan-video mt-2"
+                  muted
+                  playsInline
+                  aria-label="The camera's view"
+                />
+              </>
+            )}
+          </div>
         </Form.Group>
       )}
       <ol className="list-unstyled d-grid gap-3">
