@@ -24,6 +24,7 @@ import { newTransferScreen } from "../../features/transfers/new-transfer-screen"
 import { transferListScreen } from "../../features/transfers/transfer-list-screen";
 import { transferScreen } from "../../features/transfers/transfer-screen";
 import { transferSheetScreen } from "../../features/transfers/transfer-sheet-screen";
+import { unitScreen } from "../../features/units/unit-screen";
 import type { Screen } from "../../lib/screen";
 
 /**
@@ -58,6 +59,7 @@ export const screens: Screen[] = [
   transferScreen,
   transferSheetScreen,
   labelsScreen,
+  unitScreen,
   profileScreen,
   stockCsvScreen,
   recentlyDeletedScreen,
