@@ -27,7 +27,15 @@ function futureMoment(value: string): string | undefined {
 const UNTIL_PROBLEM = "Please pick a date and time to come for the hold to end.";
 
 /** The end of a hold, picked on the person's clock. */
-function UntilField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+function UntilField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <Form.Group controlId={id}>
       <Form.Label>Hold until</Form.Label>
@@ -189,6 +197,7 @@ export function HoldControls({ unit, disabled = false }: { unit: Unit; disabled?
           variant="outline-dark"
           size="sm"
           disabled={disabled || release.isPending}
+          aria-label={`Release ${unit.chassis}`}
           onClick={() =>
             release.mutate(undefined, {
               onSuccess: () => toast.success(`${unit.chassis} released.`),
@@ -197,18 +206,29 @@ export function HoldControls({ unit, disabled = false }: { unit: Unit; disabled?
           }
         >
           {release.isPending ? "Releasing…" : "Release"}
-          <span className="visually-hidden"> {unit.chassis}</span>
         </Button>
-        <Button variant="outline-dark" size="sm" disabled={disabled} onClick={() => setOpen("extend")}>
-          Extend<span className="visually-hidden"> the hold on {unit.chassis}</span>
+        <Button
+          variant="outline-dark"
+          size="sm"
+          disabled={disabled}
+          aria-label={`Extend the hold on ${unit.chassis}`}
+          onClick={() => setOpen("extend")}
+        >
+          Extend
         </Button>
       </div>
     );
   }
   if (unit.status !== "in_stock") return null;
   return (
-    <Button variant="outline-dark" size="sm" disabled={disabled} onClick={() => setOpen("hold")}>
-      Hold for a customer<span className="visually-hidden"> ({unit.chassis})</span>
+    <Button
+      variant="outline-dark"
+      size="sm"
+      disabled={disabled}
+      aria-label={`Hold for a customer: ${unit.chassis}`}
+      onClick={() => setOpen("hold")}
+    >
+      Hold for a customer
     </Button>
   );
 }

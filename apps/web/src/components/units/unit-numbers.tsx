@@ -1,4 +1,4 @@
-import { UNIT_STATUS_LABELS, type Unit } from "@ultimate-bikes/contract/units";
+import { CHASSIS_LENGTH, UNIT_STATUS_LABELS, type Unit } from "@ultimate-bikes/contract/units";
 import Badge from "react-bootstrap/Badge";
 import { formatDateTime } from "../../lib/format";
 
@@ -6,19 +6,19 @@ import { formatDateTime } from "../../lib/format";
  * ISO 3779's parts: who made it (3), what it is (6, the check digit last), which one (8). Read
  * aloud or compared with a frame, a chassis number is read in these groups.
  */
-const CHASSIS_GROUPS = [3, 6, 8];
+const chassisGroups = (chassis: string) =>
+  chassis.length === CHASSIS_LENGTH
+    ? [chassis.slice(0, 3), chassis.slice(3, 9), chassis.slice(9)]
+    : [chassis];
 
 /**
  * A chassis number in monospace, its groups set apart by space on screen only: copied, it is
  * the number as stored, and a screen reader reads it whole.
  */
 export function ChassisNumber({ chassis }: { chassis: string }) {
-  let start = 0;
-  const groups = CHASSIS_GROUPS.map((length) => chassis.slice(start, (start += length)));
-  if (start < chassis.length) groups.push(chassis.slice(start));
   return (
     <span className="font-monospace chassis-number text-break">
-      {groups.map((group, index) => (
+      {chassisGroups(chassis).map((group, index) => (
         <span key={index}>{group}</span>
       ))}
     </span>

@@ -43,24 +43,19 @@ interface UnitRowsEditorProps {
  * field, and from the last field to a new row, so scanning never sends the form.
  * "Paste a list" takes lines copied from a spreadsheet.
  */
-export function UnitRowsEditor({
-  rows,
-  onChange,
-  errors,
-  label,
-}: UnitRowsEditorProps) {
+export function UnitRowsEditor({ rows, onChange, errors, label }: UnitRowsEditorProps) {
   const id = useId();
   const list = useRef<HTMLDivElement>(null);
   const [pasted, setPasted] = useState("");
   // Set when Enter on the last field added a row: its chassis field takes focus once shown.
-  const [focusRow, setFocusRow] = useState<number>();
+  const focusRow = useRef<number>(undefined);
   const fieldId = (row: UnitRow, field: UnitField) => `${id}-${row.key}-${field}`;
 
   useEffect(() => {
-    if (focusRow === undefined) return;
-    document.getElementById(`${id}-${focusRow}-chassis`)?.focus();
-    setFocusRow(undefined);
-  }, [focusRow, id]);
+    if (focusRow.current === undefined) return;
+    document.getElementById(`${id}-${focusRow.current}-chassis`)?.focus();
+    focusRow.current = undefined;
+  });
 
   const change = (index: number, field: UnitField, value: string) =>
     onChange(rows.map((row, at) => (at === index ? { ...row, [field]: value } : row)));
@@ -75,7 +70,7 @@ export function UnitRowsEditor({
     } else {
       const row = emptyUnitRow();
       onChange([...rows, row]);
-      setFocusRow(row.key);
+      focusRow.current = row.key;
     }
   }
 
@@ -108,10 +103,13 @@ export function UnitRowsEditor({
                       size="sm"
                       autoComplete="off"
                       spellCheck={false}
-                      className={field === "chassis" || field === "engine" ? "font-monospace" : undefined}
+                      className={
+                        field === "chassis" || field === "engine" ? "font-monospace" : undefined
+                      }
                       {...FIELD_INPUT[field]}
                       value={row[field]}
                       isInvalid={Boolean(problem)}
+                      aria-invalid={Boolean(problem)}
                       aria-describedby={problem ? `${fieldId(row, field)}-error` : undefined}
                       onChange={(event) => change(index, field, event.currentTarget.value)}
                       onKeyDown={onEnter}
@@ -128,9 +126,10 @@ export function UnitRowsEditor({
                 variant="link"
                 size="sm"
                 className="px-0"
+                aria-label={`Remove ${nameOf(index)}`}
                 onClick={() => onChange(rows.filter((_, at) => at !== index))}
               >
-                Remove<span className="visually-hidden"> {nameOf(index)}</span>
+                Remove
               </Button>
             )}
           </fieldset>

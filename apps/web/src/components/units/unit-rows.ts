@@ -54,8 +54,7 @@ export const withPastedRows = (rows: readonly UnitRow[], pasted: readonly UnitRo
 export type UnitRowErrors = Partial<Record<UnitField, string>>[];
 
 export type UnitRowsCheck =
-  | { ok: true; units: NewUnit[] }
-  | { ok: false; rowErrors: UnitRowErrors; problem: string };
+  { ok: true; units: NewUnit[] } | { ok: false; rowErrors: UnitRowErrors; problem: string };
 
 /** The rows as the API takes them, or what is wrong with each, in the contract's words. */
 export function checkUnitRows(rows: readonly UnitRow[]): UnitRowsCheck {

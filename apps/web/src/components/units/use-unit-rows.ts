@@ -1,6 +1,12 @@
 import { useState } from "react";
 import { ApiRequestError } from "../../lib/api-client";
-import { checkUnitRows, UNIT_FIELDS, type UnitField, type UnitRow, type UnitRowErrors } from "./unit-rows";
+import {
+  checkUnitRows,
+  UNIT_FIELDS,
+  type UnitField,
+  type UnitRow,
+  type UnitRowErrors,
+} from "./unit-rows";
 
 /**
  * The field errors of a server refusal naming units (`body.units.2.chassis`), on their rows, as

@@ -20,6 +20,7 @@ function DeliverUnitButton({ unit, disabled }: { unit: Unit; disabled: boolean }
       variant="danger"
       size="sm"
       disabled={disabled || deliver.isPending}
+      aria-label={`Delivered ${unit.chassis}`}
       onClick={() =>
         deliver.mutate(
           { reference: "", unitId: unit.id, placeId: unit.placeId ?? undefined },
@@ -32,7 +33,6 @@ function DeliverUnitButton({ unit, disabled }: { unit: Unit; disabled: boolean }
       }
     >
       {deliver.isPending ? "Delivering…" : "Delivered"}
-      <span className="visually-hidden"> {unit.chassis}</span>
     </Button>
   );
 }
@@ -115,7 +115,9 @@ export function BikeUnits({ bike, disabled = false }: { bike: Bike; disabled?: b
         <UnitGroup
           key={entry.placeId}
           title={`Units at ${entry.place}`}
-          units={units.filter((unit) => unit.placeId === entry.placeId && unit.status !== "in_transit")}
+          units={units.filter(
+            (unit) => unit.placeId === entry.placeId && unit.status !== "in_transit",
+          )}
           disabled={disabled}
         />
       ))}

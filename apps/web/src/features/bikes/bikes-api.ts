@@ -24,7 +24,11 @@ import {
   type StockPage,
   type StockQueryInput,
 } from "@ultimate-bikes/contract/stock";
-import { bikeTrackingPath, type NewUnit, type TrackingChange } from "@ultimate-bikes/contract/units";
+import {
+  bikeTrackingPath,
+  type NewUnit,
+  type TrackingChange,
+} from "@ultimate-bikes/contract/units";
 import { withAccessToken } from "../../lib/access-token";
 import { apiRequest } from "../../lib/api-client";
 import { unitKeys } from "../../lib/units-api";

@@ -5,7 +5,10 @@ import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import { toast } from "react-toastify";
 import { FormProblem } from "../../components/form-problem";
-import { CheckDigitWarning, useCheckDigitWarning } from "../../components/units/check-digit-warning";
+import {
+  CheckDigitWarning,
+  useCheckDigitWarning,
+} from "../../components/units/check-digit-warning";
 import {
   checkUnitRows,
   emptyUnitRow,
@@ -32,7 +35,8 @@ function checkPlaces(stock: readonly Stock[], rows: Record<string, UnitRow[]>) {
       continue;
     }
     const checked = checkUnitRows(placeRows);
-    if (checked.ok) units.push(...checked.units.map((unit) => ({ ...unit, placeId: entry.placeId })));
+    if (checked.ok)
+      units.push(...checked.units.map((unit) => ({ ...unit, placeId: entry.placeId })));
     else {
       errors[entry.placeId] = checked.rowErrors;
       problem ??= `${entry.place}, ${checked.problem}`;
@@ -75,7 +79,11 @@ function TrackUnitsForm({ bike, onDone }: { bike: Bike; onDone: () => void }) {
     setProblem(checked.problem);
     if (checked.problem) return;
     tracking.mutate(
-      { tracksUnits: true, units: checked.units, ...(checkDigitsConfirmed ? { checkDigitsConfirmed } : {}) },
+      {
+        tracksUnits: true,
+        units: checked.units,
+        ...(checkDigitsConfirmed ? { checkDigitsConfirmed } : {}),
+      },
       {
         onSuccess: () => {
           toast.success(`${bike.name} is now tracked by unit.`);

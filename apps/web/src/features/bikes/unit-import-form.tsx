@@ -5,7 +5,10 @@ import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import { toast } from "react-toastify";
 import { FormProblem } from "../../components/form-problem";
-import { CheckDigitWarning, useCheckDigitWarning } from "../../components/units/check-digit-warning";
+import {
+  CheckDigitWarning,
+  useCheckDigitWarning,
+} from "../../components/units/check-digit-warning";
 import { emptyUnitRow } from "../../components/units/unit-rows";
 import { UnitRowsEditor } from "../../components/units/unit-rows-editor";
 import { serverRowErrors, useUnitRows } from "../../components/units/use-unit-rows";

@@ -165,7 +165,10 @@ function UnitView({ id }: { id: string }) {
 export function UnitPage() {
   const { id = "" } = useParams();
   return (
-    <StaffPage title="Unit" refusal="Only warehouse staff can see units. Ask an admin if you need to.">
+    <StaffPage
+      title="Unit"
+      refusal="Only warehouse staff can see units. Ask an admin if you need to."
+    >
       <UnitView id={id} />
     </StaffPage>
   );
