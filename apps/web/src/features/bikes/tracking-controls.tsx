@@ -116,7 +116,11 @@ function TrackUnitsForm({ bike, onDone }: { bike: Bike; onDone: () => void }) {
       </p>
       <FormProblem message={problem} />
       {stock.map((entry) => (
-        <section key={entry.placeId} className="mb-3" aria-label={`Units at ${entry.place}`}>
+        <section
+          key={entry.placeId}
+          className="mb-3"
+          aria-label={`Identify the units at ${entry.place}`}
+        >
           <h3 className="h6">
             {entry.place}: {unitCount(entry.quantity)}
           </h3>
@@ -189,17 +193,17 @@ function StopTracking({ bike, onDone }: { bike: Bike; onDone: () => void }) {
 
 /** Tracking by unit on or off, for staff (issue 24). */
 export function TrackingControls({ bike, disabled = false }: { bike: Bike; disabled?: boolean }) {
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
-  if (open) {
-    return bike.tracksUnits ? (
-      <StopTracking bike={bike} onDone={close} />
-    ) : (
-      <TrackUnitsForm bike={bike} onDone={close} />
-    );
-  }
+  // The form opened stays open until it is done: the bike's answer turns tracking over first.
+  const [open, setOpen] = useState<"track" | "stop">();
+  const close = () => setOpen(undefined);
+  if (open === "track") return <TrackUnitsForm bike={bike} onDone={close} />;
+  if (open === "stop") return <StopTracking bike={bike} onDone={close} />;
   return (
-    <Button variant="outline-dark" disabled={disabled} onClick={() => setOpen(true)}>
+    <Button
+      variant="outline-dark"
+      disabled={disabled}
+      onClick={() => setOpen(bike.tracksUnits ? "stop" : "track")}
+    >
       {bike.tracksUnits ? "Stop tracking units" : "Track units"}
     </Button>
   );

@@ -127,7 +127,7 @@ describe("the unit page", () => {
     expect(fact("Reference")).toHaveTextContent("DEP-77");
     expect(fact("Held by")).toHaveTextContent(/^Jo on /);
     const history = within(screen.getByRole("region", { name: "History" }));
-    const rows = history.getAllByRole("row").slice(1);
+    const rows = history.getAllByRole("row").slice(1) as HTMLTableRowElement[];
     expect(rows.map((row) => row.cells[2]!.textContent)).toEqual([
       "Held for a customer: DEP-77 at Khulna showroom (ref. DEP-77)",
       "Imported 1 at Khulna showroom (ref. PO-1042)",
