@@ -1,5 +1,5 @@
 import type { Unit } from "@ultimate-bikes/contract/units";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import { toast } from "react-toastify";
@@ -46,6 +46,28 @@ function UntilField({
         onChange={(event) => onChange(event.currentTarget.value)}
       />
     </Form.Group>
+  );
+}
+
+/** A hold form's submit button (`children`, off while sending) and Cancel. */
+function FormButtons({
+  pending,
+  onCancel,
+  children,
+}: {
+  pending: boolean;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="d-flex flex-wrap gap-2">
+      <Button type="submit" variant="dark" size="sm" disabled={pending}>
+        {children}
+      </Button>
+      <Button variant="outline-secondary" size="sm" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
   );
 }
 
@@ -120,14 +142,9 @@ function HoldForm({ unit, onDone }: { unit: Unit; onDone: () => void }) {
         </Form.Group>
         <UntilField id={`${id}-until`} value={until} onChange={setUntil} />
       </div>
-      <div className="d-flex flex-wrap gap-2">
-        <Button type="submit" variant="dark" size="sm" disabled={hold.isPending}>
-          {hold.isPending ? "Holding…" : "Hold"}
-        </Button>
-        <Button variant="outline-secondary" size="sm" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <FormButtons pending={hold.isPending} onCancel={onDone}>
+        {hold.isPending ? "Holding…" : "Hold"}
+      </FormButtons>
     </Form>
   );
 }
@@ -167,14 +184,9 @@ function ExtendForm({ unit, onDone }: { unit: Unit; onDone: () => void }) {
       <div className="mb-2">
         <UntilField id={`${id}-until`} value={until} onChange={setUntil} />
       </div>
-      <div className="d-flex flex-wrap gap-2">
-        <Button type="submit" variant="dark" size="sm" disabled={extend.isPending}>
-          {extend.isPending ? "Extending…" : "Extend the hold"}
-        </Button>
-        <Button variant="outline-secondary" size="sm" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <FormButtons pending={extend.isPending} onCancel={onDone}>
+        {extend.isPending ? "Extending…" : "Extend the hold"}
+      </FormButtons>
     </Form>
   );
 }

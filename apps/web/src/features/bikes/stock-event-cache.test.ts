@@ -50,6 +50,20 @@ describe("stock events in the query cache", () => {
     cache.dispose();
   });
 
+  it("asks again for an open bike whose units were held or tracked, which the event does not say", () => {
+    const queryClient = new QueryClient();
+    const held = stockItem("Yamaha MT-07", 2);
+    const other = stockItem("Honda CB500", 5);
+    for (const bike of [held, other]) {
+      queryClient.setQueryData(bikeKeys.detail(bike._id), bikeSchema.parse(bike));
+    }
+    const cache = createStockCache(queryClient);
+    cache.apply(event(held, "hold", 2));
+    expect(queryClient.getQueryState(bikeKeys.detail(held._id))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(bikeKeys.detail(other._id))?.isInvalidated).toBe(false);
+    cache.dispose();
+  });
+
   it("on a removal, drops the bike from the pages holding it and marks the others for a new total", () => {
     const queryClient = new QueryClient();
     const gone = stockItem("Honda CB500", 5);

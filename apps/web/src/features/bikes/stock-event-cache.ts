@@ -298,6 +298,16 @@ export function createStockCache(queryClient: QueryClient): StockCache {
         removeBike(queryClient, bikeId);
         refreshRecentlyDeleted();
         return;
+      case "track":
+      case "untrack":
+      case "hold":
+      case "hold-extend":
+      case "release":
+      case "hold-expire":
+        // Units tracked or not, held or let go (issue 24): the bike's own answer says its held
+        // count and whether it tracks units, which the event does not carry.
+        void queryClient.invalidateQueries({ queryKey: bikeKeys.detail(bikeId), exact: true });
+        break;
     }
     // The ledger of this bike is short and has a new line: worth asking again if it is shown.
     void queryClient.invalidateQueries({ queryKey: bikeKeys.movements(bikeId), exact: true });

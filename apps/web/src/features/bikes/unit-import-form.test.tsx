@@ -5,23 +5,10 @@ import type { Bike } from "@ultimate-bikes/contract/bikes";
 import { checkDigitWarning } from "@ultimate-bikes/contract/units";
 import { ToastContainer } from "react-toastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { stockItem } from "../../test/stock-items";
 import { StockActions } from "./stock-actions";
 
-const bike: Bike = {
-  _id: "7d4f6c1e-8a2b-4c3d-9e0f-1a2b3c4d5e6f",
-  name: "Yamaha MT-07",
-  photo: "/images/bikes/vespa-gts-300.svg",
-  des: "A bike.",
-  price: 100,
-  quantity: 2,
-  supplierName: "Supplier",
-  reorderPoint: 3,
-  stockNumber: null,
-  stock: [],
-  inTransit: 0,
-  tracksUnits: true,
-  held: 0,
-};
+const bike: Bike = { ...stockItem("Yamaha MT-07", 2), tracksUnits: true };
 
 /** Its check digit (the 9th character) should be 4. */
 const UNCHECKED_CHASSIS = "ME1RM2810P0012345";
