@@ -103,14 +103,19 @@ test("staff track a model's units, import one by pasting, deliver one by its row
 });
 
 for (const size of SCREEN_SIZES) {
-  test(`a tracked model's bike page and a unit page fit ${size.width} px and pass axe`, async ({
+  test(`the Track units form, a tracked model's bike page and a unit page fit ${size.width} px and pass axe`, async ({
     signedInPage: page,
   }) => {
     await page.setViewportSize(size);
     const { id, name } = await createBike(page, { quantity: "1" });
+    await openDetail(page, id, name, 1);
+    await page.getByRole("button", { name: "Track units" }).click();
+    await expect(page.getByRole("group", { name: `Unit 1 at ${MAIN}` })).toBeVisible();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(size.width);
+    await expectNoSeriousA11yViolations(page);
+
     const unit = newUnit();
     await trackViaApi(page, id, [unit]);
-
     await openDetail(page, id, name, 1);
     await expect(unitsAt(page, MAIN)).toHaveCount(1);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(size.width);
