@@ -25,6 +25,7 @@ import { newTransferScreen } from "../../features/transfers/new-transfer-screen"
 import { transferListScreen } from "../../features/transfers/transfer-list-screen";
 import { transferScreen } from "../../features/transfers/transfer-screen";
 import { transferSheetScreen } from "../../features/transfers/transfer-sheet-screen";
+import { unitScreen } from "../../features/units/unit-screen";
 import type { Screen } from "../../lib/screen";
 
 /**
@@ -60,6 +61,7 @@ export const screens: Screen[] = [
   transferSheetScreen,
   labelsScreen,
   unitLabelsScreen,
+  unitScreen,
   profileScreen,
   stockCsvScreen,
   recentlyDeletedScreen,

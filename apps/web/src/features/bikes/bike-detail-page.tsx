@@ -17,11 +17,13 @@ import { bikeLabelPath, paths } from "../../lib/paths";
 import { useIdleSinceMount } from "../../lib/use-after-first-paint";
 import { usePageTitle } from "../../lib/use-page-title";
 import { BikePhoto } from "./bike-photo";
+import { BikeUnits } from "./bike-units";
 import { useBike } from "./bikes-api";
 import { useStockChangeNote } from "./live-stock-context";
 import { MovementList } from "./movement-list";
 import { PlaceStockList } from "./place-stock-list";
 import { StockBadge } from "./stock-badge";
+import { TrackingControls } from "./tracking-controls";
 
 function BikeNotFound() {
   return (
@@ -108,6 +110,7 @@ function StaffActions({ bike, removed }: { bike: Bike; removed: boolean }) {
           Print its label
         </Link>
       </p>
+      <TrackingControls bike={bike} disabled={removed} />
     </>
   );
 }
@@ -184,6 +187,7 @@ function BikeView({ bike, removed }: { bike: Bike; removed: boolean }) {
             {change}
           </p>
           <PlaceStockList bike={bike} />
+          {bike.tracksUnits && canChangeStock && <BikeUnits bike={bike} disabled={removed} />}
           {removed && (
             // Assertive: the buttons below stopped working under the person's hands.
             <Alert variant="warning" role="alert">

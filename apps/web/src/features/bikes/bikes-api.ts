@@ -24,8 +24,14 @@ import {
   type StockPage,
   type StockQueryInput,
 } from "@ultimate-bikes/contract/stock";
+import {
+  bikeTrackingPath,
+  type NewUnit,
+  type TrackingChange,
+} from "@ultimate-bikes/contract/units";
 import { withAccessToken } from "../../lib/access-token";
 import { apiRequest } from "../../lib/api-client";
+import { unitKeys } from "../../lib/units-api";
 import { bikeDetailsPath, bikePath, stockReadPath, SUPPLIERS_PATH } from "./bikes-api-paths";
 
 /**
@@ -124,13 +130,20 @@ export const useMovements = (id: string, enabled = true) =>
   useQuery({ ...bikeQueries.movements(id), enabled });
 export const useMyItems = (email: string) => useQuery(bikeQueries.items(email));
 
-/** After a change: show the server's answer at once, then refresh everything else. */
+/**
+ * After a change: show the server's answer at once, then refresh everything else, the units of a
+ * tracked model included.
+ */
 function useStockChange<Variables>(request: (variables: Variables) => Promise<Bike>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
     onSuccess: (bike) => queryClient.setQueryData(bikeKeys.detail(bike._id), bike),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bikeKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: bikeKeys.all }),
+        queryClient.invalidateQueries({ queryKey: unitKeys.all }),
+      ]),
   });
 }
 
@@ -147,10 +160,13 @@ export const useDeliver = (id: string) =>
       amount = 1,
       reference,
       placeId,
+      unitId,
     }: {
       amount?: number;
       reference: string;
       placeId?: string;
+      /** On a tracked model: the unit that leaves (else the server takes the oldest there). */
+      unitId?: string;
     }) =>
       apiRequest(`${bikePath(id)}/deliveries`, bikeSchema, {
         method: "POST",
@@ -158,17 +174,50 @@ export const useDeliver = (id: string) =>
           ...(amount === 1 ? {} : { amount }),
           ...withReference(reference),
           ...atPlace(placeId),
+          ...(unitId === undefined ? {} : { unitId }),
         },
       }),
   );
 
+/** Keeps chassis numbers whose check digit does not match, once the person confirmed them. */
+const confirmed = (checkDigitsConfirmed: boolean | undefined) =>
+  checkDigitsConfirmed ? { checkDigitsConfirmed } : {};
+
 export const useImportUnits = (id: string) =>
   useStockChange(
-    ({ amount, reference, placeId }: { amount: number; reference: string; placeId?: string }) =>
+    ({
+      amount,
+      reference,
+      placeId,
+      units,
+      checkDigitsConfirmed,
+    }: {
+      amount: number;
+      reference: string;
+      placeId?: string;
+      /** On a tracked model: each arriving unit, as many as `amount`. */
+      units?: NewUnit[];
+      checkDigitsConfirmed?: boolean;
+    }) =>
       apiRequest(`${bikePath(id)}/imports`, bikeSchema, {
         method: "POST",
-        body: { amount, ...withReference(reference), ...atPlace(placeId) },
+        body: {
+          amount,
+          ...withReference(reference),
+          ...atPlace(placeId),
+          ...(units ? { units } : {}),
+          ...confirmed(checkDigitsConfirmed),
+        },
       }),
+  );
+
+/** Turns tracking by unit on (every current unit identified, all-or-nothing) or off. */
+export const useTracking = (id: string) =>
+  useStockChange((change: TrackingChange) =>
+    apiRequest(bikeTrackingPath(id), bikeSchema, {
+      method: "PUT",
+      body: change,
+    }),
   );
 
 /** Deletes a bike (Manage Inventory) or cancels an item (My Items); both drop it from every list. */

@@ -1,5 +1,6 @@
 import type { Bike } from "@ultimate-bikes/contract/bikes";
 import Table from "react-bootstrap/Table";
+import { formatCount } from "../../lib/format";
 
 /**
  * A bike's units at each place, and those in transit between places (docs/product.md, the bike
@@ -12,6 +13,13 @@ export function PlaceStockList({ bike }: { bike: Bike }) {
       <h3 id="place-stock-heading" className="h6 mb-2">
         Stock by place
       </h3>
+      {(bike.tracksUnits || bike.held > 0) && (
+        // Held units are in the quantity but promised to customers: not there to sell.
+        <p className="small mb-1">
+          {formatCount(bike.quantity)} in stock ·{" "}
+          {formatCount(Math.max(0, bike.quantity - bike.inTransit - bike.held))} available
+        </p>
+      )}
       {bike.stock.length === 0 ? (
         <p className="small text-body-secondary mb-1">No units at any place.</p>
       ) : (

@@ -15,6 +15,7 @@ import { toast } from "react-toastify";
 import { ApiRequestError } from "../../lib/api-client";
 import { firstErrorMessage } from "../../lib/form-errors";
 import { useDeliver, useImportUnits } from "./bikes-api";
+import { UnitImportForm } from "./unit-import-form";
 
 /** What the count beside Delivered refuses, in one toast (the field only turns red). */
 export const DELIVER_COUNT_PROBLEM =
@@ -123,6 +124,27 @@ function ImportForm({
     if (problem) toast.error(problem);
   }
 
+  const placePicker = (
+    <PlacePicker
+      id="import-place"
+      label="Import to"
+      places={places}
+      value={placeId}
+      onChoose={choose}
+    />
+  );
+  // A model tracked by unit imports motorbikes by their numbers, never a bare count.
+  if (bike.tracksUnits) {
+    return (
+      <UnitImportForm
+        bike={bike}
+        reference={reference}
+        onImported={onImported}
+        placeId={sentPlaceId}
+        placePicker={placePicker}
+      />
+    );
+  }
   return (
     <Form
       onSubmit={form.handleSubmit(onImport, onRefused)}
@@ -132,13 +154,7 @@ function ImportForm({
       <h2 id="import-heading" className="h5">
         Import now
       </h2>
-      <PlacePicker
-        id="import-place"
-        label="Import to"
-        places={places}
-        value={placeId}
-        onChoose={choose}
-      />
+      {placePicker}
       <InputGroup hasValidation>
         <Form.Control
           type="number"
