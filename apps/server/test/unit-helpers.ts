@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import type { TestUser } from "./accounts.ts";
-import { send } from "./stock-helpers.ts";
+import { addBike, send } from "./stock-helpers.ts";
 
 let serial = Math.floor(Math.random() * 400_000);
 
@@ -67,4 +67,21 @@ export async function expectUnitsMatchCounts(
   expect(units.filter((unit) => unit.status === "in_transit").length).toBe(bike.inTransit);
   expect(units.filter((unit) => unit.status === "held").length).toBe(bike.held);
   return { bike, units };
+}
+
+/** A new model with `quantity` units at `placeId`, tracked by unit; its id and the units listed. */
+export async function addTrackedModel(
+  app: FastifyInstance,
+  user: TestUser,
+  quantity: number,
+  placeId: string,
+): Promise<{ id: string; units: NewUnitInput[] }> {
+  const id = await addBike(app, user, { quantity: String(quantity) });
+  const units = newUnits(quantity);
+  const response = await send(app, user, "PUT", `/api/bikes/${id}/tracking`, {
+    tracksUnits: true,
+    units: units.map((unit) => ({ ...unit, placeId })),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return { id, units };
 }

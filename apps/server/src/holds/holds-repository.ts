@@ -295,11 +295,20 @@ export function createHoldsRepository(
         .executeTakeFirst();
       if (!bike || !hold) return false;
       await endHolds(trx, bikeId, [holdId], "expired", null, at);
-      const movementId = await recordMovement(trx, bike, "hold-expire", 0, bike.quantity, null, at, {
-        reference: hold.reference,
-        placeId: hold.place_id,
-        holdId,
-      });
+      const movementId = await recordMovement(
+        trx,
+        bike,
+        "hold-expire",
+        0,
+        bike.quantity,
+        null,
+        at,
+        {
+          reference: hold.reference,
+          placeId: hold.place_id,
+          holdId,
+        },
+      );
       await linkUnits(trx, movementId, hold.unit_id ? [hold.unit_id] : []);
       return true;
     });
