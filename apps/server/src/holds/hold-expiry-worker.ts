@@ -35,7 +35,8 @@ export function startHoldExpiry({ holds, mailer, publicUrl, pollMs, log }: Worke
     try {
       await mailer.send({
         ...holdExpiredMessage(hold.makerEmail, hold.makerName ?? hold.makerEmail, hold, link),
-        messageId: `<hold-expired-${hold.holdId}@ultimate-bikes>`,
+        // One mail per hold ever: its id names it (short, so the header stays on one line).
+        messageId: `<hold-${hold.holdId}@ultimate-bikes>`,
       });
       return true;
     } catch (error) {

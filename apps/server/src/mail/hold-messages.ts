@@ -16,7 +16,7 @@ export function holdExpiredMessage(
 ) {
   const what = hold.chassis
     ? `${hold.bikeName} ${hold.chassis}`
-    : `${hold.units} × ${hold.bikeName}`;
+    : `${hold.units} units of ${hold.bikeName}`;
   const until = new Date(hold.expiresAt).toUTCString();
   return message(
     to,
