@@ -1,11 +1,11 @@
 import { holdRecordListSchema, holdRecordSchema } from "@ultimate-bikes/contract/holds";
 import { unitPageSchema } from "@ultimate-bikes/contract/unit-history";
 import { unitSchema } from "@ultimate-bikes/contract/units";
-import { startSmtpCapture } from "@ultimate-bikes/test-support/smtp-capture";
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testNameOf } from "../../test/accounts.ts";
 import { useSecondInstance } from "../../test/second-instance.ts";
+import { useSmtpCapture } from "../../test/smtp.ts";
 import { addBike, send } from "../../test/stock-helpers.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 import { bikeOf, placeIds } from "../../test/transfer-helpers.ts";
@@ -16,13 +16,8 @@ const HOUR_MS = 60 * 60 * 1000;
 const QUIET_MS = 800;
 
 describe(`holds expiring by themselves on ${testDatabaseKind}`, () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  const environment: Record<string, string> = {};
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    environment.SMTP_URL = smtp.url;
-  });
-  afterAll(() => smtp.close());
+  const capture = useSmtpCapture();
+  const { environment } = capture;
   // The servers' clock, moved on by the tests to make holds due.
   let aheadMs = 0;
   const clock = () => new Date(Date.now() + aheadMs);
@@ -43,7 +38,7 @@ describe(`holds expiring by themselves on ${testDatabaseKind}`, () => {
       ...extra,
     });
   const mailsFor = (customer: string) =>
-    smtp.messages.filter((mail) => mail.subject.endsWith(`for ${customer}`));
+    capture.smtp.messages.filter((mail) => mail.subject.endsWith(`for ${customer}`));
 
   it("ends due holds, units available again, and mails each maker once with two servers running", async () => {
     const main = (await placeIds(test.app))["Main warehouse"]!;
@@ -128,11 +123,11 @@ describe(`holds expiring by themselves on ${testDatabaseKind}`, () => {
     expect((await bikeOf(test.app, untracked)).held).toBe(1);
     expect(mailsFor(`Extended ${tag}`)).toHaveLength(0);
 
-    const refusedBefore = smtp.refused;
-    smtp.refuseNext(2);
+    const refusedBefore = capture.smtp.refused;
+    capture.smtp.refuseNext(2);
     aheadMs += 3 * HOUR_MS;
     await expect.poll(() => mailsFor(`Extended ${tag}`).length, { timeout: 15_000 }).toBe(1);
-    expect(smtp.refused - refusedBefore).toBe(2);
+    expect(capture.smtp.refused - refusedBefore).toBe(2);
     await sleep(QUIET_MS);
     expect(mailsFor(`Extended ${tag}`)).toHaveLength(1);
     expect((await bikeOf(test.app, untracked)).held).toBe(0);

@@ -1,9 +1,14 @@
 import type { HoldRecord } from "@ultimate-bikes/contract/holds";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { randomUUID } from "node:crypto";
-import { committingWrites, recordMovement, type Actor } from "../bikes/bike-writes.ts";
+import {
+  committingWrites,
+  recordMovement,
+  type Actor,
+  type Executor,
+} from "../bikes/bike-writes.ts";
 import type { DatabaseKind } from "../db/database.ts";
-import { toIsoTimestamp, type Database } from "../db/schema.ts";
+import { toIsoTimestamp, type Database, type Timestamp } from "../db/schema.ts";
 import { refuse, UnitRefusalError, type UnitRefusal } from "../units/unit-refusals.ts";
 import {
   endHolds,
@@ -43,6 +48,22 @@ export interface ExpiryMail {
   makerName: string | null;
 }
 
+/** The 409 for a hold that is someone else's: for whom, by whom, until when. */
+function refuseHeld(hold: {
+  chassis: string | null;
+  customer_name: string | null;
+  maker_name: string | null;
+  expires_at: Timestamp | null;
+}): never {
+  refuse({
+    reason: "held",
+    chassis: hold.chassis,
+    customer: hold.customer_name!,
+    holder: hold.maker_name ?? "someone who has left",
+    until: toIsoTimestamp(hold.expires_at!),
+  });
+}
+
 /**
  * Holds (issue 24, section 3; docs/decisions/033). Every write locks the bike's row first (an
  * UPDATE of its `held`), then changes the hold, the unit and the ledger in the same transaction,
@@ -79,8 +100,8 @@ export function createHoldsRepository(
       .executeTakeFirst();
 
   /** A hold with its place, unit and maker, as the routes answer it. */
-  function recordQuery() {
-    return db
+  function recordQuery(executor: Executor = db) {
+    return executor
       .selectFrom("hold")
       .innerJoin("place", "place.id", "hold.place_id")
       .leftJoin("unit", "unit.id", "hold.unit_id")
@@ -166,34 +187,9 @@ export function createHoldsRepository(
    * or an admin). Refused when it has ended, or is someone else's.
    */
   async function ownOpenHold(trx: Transaction<Database>, holdId: string, actor: HoldActor) {
-    const hold = await trx
-      .selectFrom("hold")
-      .leftJoin("unit", "unit.id", "hold.unit_id")
-      .leftJoin("user as maker", "maker.id", "hold.made_by")
-      .select([
-        "hold.id",
-        "hold.place_id",
-        "hold.unit_id",
-        "hold.reference",
-        "hold.ended_at",
-        "hold.made_by",
-        "hold.customer_name",
-        "hold.expires_at",
-        "unit.chassis",
-        "maker.name as maker_name",
-      ])
-      .where("hold.id", "=", holdId)
-      .executeTakeFirstOrThrow();
+    const hold = await recordQuery(trx).where("hold.id", "=", holdId).executeTakeFirstOrThrow();
     if (hold.ended_at !== null) refuse({ reason: "not-held", chassis: hold.chassis });
-    if (hold.made_by !== actor.id && !actor.admin) {
-      refuse({
-        reason: "held",
-        chassis: hold.chassis,
-        customer: hold.customer_name,
-        holder: hold.maker_name ?? "someone who has left",
-        until: toIsoTimestamp(hold.expires_at),
-      });
-    }
+    if (hold.made_by !== actor.id && !actor.admin) refuseHeld(hold);
     return hold;
   }
 
@@ -332,15 +328,7 @@ export function createHoldsRepository(
         if (!bike) refuse({ reason: "no-such-unit" });
         if (!bike.tracks_units) refuse({ reason: "units-not-tracked", bike: bike.name });
         const current = (await unitWithHold(trx, unitId))!;
-        if (current.hold_id !== null) {
-          refuse({
-            reason: "held",
-            chassis: current.chassis,
-            customer: current.customer_name!,
-            holder: current.maker_name ?? "someone who has left",
-            until: toIsoTimestamp(current.expires_at!),
-          });
-        }
+        if (current.hold_id !== null) refuseHeld(current);
         // Conditional, as a second guard beside the bike's lock and the one-open-hold index.
         const taken = await trx
           .updateTable("unit")

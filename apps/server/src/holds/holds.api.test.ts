@@ -316,8 +316,7 @@ describe(`holds on units and on untracked models on ${testDatabaseKind}`, () => 
     const url = `/api/units/${unit!.id}/hold`;
     const fieldOf = async (body: object, path = url) =>
       expectError(await post(path, body), 400).fields?.map((field) => field.field);
-    const { customerName: _, ...nameless } = customer();
-    expect(await fieldOf(nameless)).toEqual(["body.customerName"]);
+    expect(await fieldOf(customer({ customerName: undefined }))).toEqual(["body.customerName"]);
     expect(await fieldOf(customer({ customerPhone: "call me" }))).toEqual(["body.customerPhone"]);
     expect(await fieldOf(customer({ expiresAt: "tomorrow" }))).toEqual(["body.expiresAt"]);
     const past = await post(
