@@ -4,6 +4,7 @@ import { unitSchema } from "@ultimate-bikes/contract/units";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { testNameOf } from "../../test/accounts.ts";
+import { EVENTS_URL, nextStockOf, useListening, useStreams } from "../../test/event-streams.ts";
 import { useSecondInstance } from "../../test/second-instance.ts";
 import { useSmtpCapture } from "../../test/smtp.ts";
 import { addBike, send } from "../../test/stock-helpers.ts";
@@ -131,5 +132,46 @@ describe(`holds expiring by themselves on ${testDatabaseKind}`, () => {
     await sleep(QUIET_MS);
     expect(mailsFor(`Extended ${tag}`)).toHaveLength(1);
     expect((await bikeOf(test.app, untracked)).held).toBe(0);
+  });
+});
+
+describe(`holds on the live stream on ${testDatabaseKind}`, () => {
+  let aheadMs = 0;
+  const clock = () => new Date(Date.now() + aheadMs);
+  const test = useTestApp({
+    signedUpUsers: ["maker"],
+    overrides: { holdExpiry: { pollMs: 100, clock } },
+  });
+  const listening = useListening(() => test.app);
+  const openStream = useStreams();
+  const { maker } = test.users;
+
+  it("tells every open screen of a hold and of its expiry", async () => {
+    const main = (await placeIds(test.app))["Main warehouse"]!;
+    const { id } = await addTrackedModel(test.app, maker, 1, main);
+    const [unit] = await unitsOf(test.app, maker, id);
+    const stream = await openStream(`${listening.origin}${EVENTS_URL}`);
+    await stream.next("ready");
+
+    const held = await send(test.app, maker, "POST", `/api/units/${unit!.id}/hold`, {
+      customerName: "Rahim Uddin",
+      customerPhone: "01711000000",
+      expiresAt: new Date(clock().getTime() + HOUR_MS).toISOString(),
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    expect(await nextStockOf(stream, id)).toMatchObject({
+      kind: "hold",
+      delta: 0,
+      quantity: 1,
+      place: "Main warehouse",
+    });
+
+    aheadMs = 2 * HOUR_MS;
+    expect(await nextStockOf(stream, id, 15_000)).toMatchObject({
+      kind: "hold-expire",
+      quantity: 1,
+      place: "Main warehouse",
+    });
+    expect((await bikeOf(test.app, id)).held).toBe(0);
   });
 });

@@ -406,14 +406,18 @@ export function createHoldsRepository(
       return rows.map(toRecord);
     },
 
-    /** Ends up to `limit` open holds whose expiry has passed; how many this call ended. */
+    /**
+     * Ends up to `limit` open holds whose expiry has passed; how many this call ended. A deleted
+     * bike's holds wait for its restore (it keeps its held count until then).
+     */
     async expireDue(limit: number): Promise<number> {
       const due = await db
         .selectFrom("hold")
-        .select(["id", "bike_id"])
-        .where("ended_at", "is", null)
-        .where("expires_at", "<=", clock().toISOString())
-        .orderBy("expires_at")
+        .innerJoin("bike", "bike.id", "hold.bike_id")
+        .select(["hold.id", "hold.bike_id"])
+        .where("hold.ended_at", "is", null)
+        .where("hold.expires_at", "<=", clock().toISOString())
+        .orderBy("hold.expires_at")
         .limit(limit)
         .execute();
       let ended = 0;
