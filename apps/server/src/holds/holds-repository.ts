@@ -90,11 +90,14 @@ export function createHoldsRepository(
     }
   }
 
-  /** Locks the bike's row, changing its held count by `change`; the row, or none. */
+  /**
+   * Locks the bike's row, changing its held count by `change` (a hold's end changes it in
+   * endHolds, after); the row, or none. Its `updated_at` moves, as a transfer's does.
+   */
   const lockBike = (trx: Transaction<Database>, bikeId: string, change: number) =>
     trx
       .updateTable("bike")
-      .set({ held: sql`held + ${change}` })
+      .set({ held: sql`held + ${change}`, updated_at: clock().toISOString() })
       .where("id", "=", bikeId)
       .returning(["id", "name", "quantity", "tracks_units"])
       .executeTakeFirst();
