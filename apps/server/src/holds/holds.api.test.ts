@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testNameOf, type TestUser } from "../../test/accounts.ts";
 import { expectError } from "../../test/api-errors.ts";
 import { signUpAs } from "../../test/roles.ts";
+import { openStoredDataProbe } from "../../test/stored-data.ts";
 import { addBike, send, UNKNOWN_BIKE_ID } from "../../test/stock-helpers.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 import { placeIds } from "../../test/transfer-helpers.ts";
@@ -213,6 +214,25 @@ describe(`holds on units and on untracked models on ${testDatabaseKind}`, () => 
       ]),
     );
     expect(await openHolds(id)).toEqual([]);
+    // The holds ended as delivered, by who delivered.
+    const probe = openStoredDataProbe(test.config, test.app.log);
+    try {
+      const ended = await probe.database.db
+        .selectFrom("hold")
+        .innerJoin("user", "user.id", "hold.ended_by")
+        .select(["hold.unit_id", "hold.end_reason", "user.email"])
+        .where("hold.bike_id", "=", id)
+        .execute();
+      expect(ended).toEqual(
+        expect.arrayContaining([
+          { unit_id: first!.id, end_reason: "delivered", email: staff.email },
+          { unit_id: second!.id, end_reason: "delivered", email: admin.email },
+        ]),
+      );
+      expect(ended).toHaveLength(2);
+    } finally {
+      await probe.close();
+    }
     const release = await post(`/api/units/${first!.id}/release`);
     expect(expectError(release, 409).message).toBe(`Unit ${first!.chassis} is not held.`);
   });
