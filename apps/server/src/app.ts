@@ -60,6 +60,9 @@ import { createTransfersRepository } from "./transfers/transfers-repository.ts";
 import { transfersRoutes } from "./transfers/transfers-routes.ts";
 import { createUnitsRepository } from "./units/units-repository.ts";
 import { unitCsvRoutes } from "./units/unit-csv-routes.ts";
+import { startHoldExpiry } from "./holds/hold-expiry-worker.ts";
+import { createHoldsRepository } from "./holds/holds-repository.ts";
+import { holdsRoutes } from "./holds/holds-routes.ts";
 import { unitsRoutes } from "./units/units-routes.ts";
 import { ledgerRoutes } from "./ledger/ledger-routes.ts";
 import { createAppMetrics } from "./metrics/app-metrics.ts";
@@ -243,6 +246,20 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     log: app.log,
   });
   app.addHook("preClose", () => alertSender.stop());
+  // Holds end by themselves at expiry, and their makers are told once (issue 24).
+  const holds = createHoldsRepository(database.db, {
+    kind: config.database.kind,
+    committed: changes.committed,
+    clock: config.holdExpiry.clock,
+  });
+  const holdExpiry = startHoldExpiry({
+    holds,
+    mailer,
+    publicUrl: config.publicUrl,
+    pollMs: config.holdExpiry.pollMs,
+    log: app.log,
+  });
+  app.addHook("preClose", () => holdExpiry.stop());
   // Backups (docs/decisions/031): on request, and on a timer with BACKUP_EVERY.
   const backups = createBackupMaker(config, app.log);
   app.addHook("preClose", () => backups.stop());
@@ -297,10 +314,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         authentication,
         committed: changes.committed,
       });
-      await api.register(unitsRoutes, {
+      await api.register(unitsRoutes, { units, stock, authentication });
+      await api.register(holdsRoutes, {
+        holds,
         units,
         stock,
         authentication,
+        clock: config.holdExpiry.clock,
       });
     },
     { prefix: API_BASE_PATH },

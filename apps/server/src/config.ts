@@ -215,6 +215,19 @@ export const DEFAULT_ALERT_TIMING: AlertTiming = {
   claimMs: 120_000,
 };
 
+/** The hold expiry worker's (holds/hold-expiry-worker.ts), and the clock holds run on. */
+export interface HoldExpiryTiming {
+  /** How often it looks for holds past their expiry. */
+  pollMs: number;
+  /** Now, for holds: made, extended, ended and due by it (tests move it on). */
+  clock: () => Date;
+}
+
+export const DEFAULT_HOLD_EXPIRY: HoldExpiryTiming = {
+  pollMs: 30_000,
+  clock: () => new Date(),
+};
+
 export const DEFAULT_TIMEOUTS: ServerTimeouts = {
   idleMs: 60_000,
   requestMs: 10_000,
@@ -275,6 +288,7 @@ export interface AppConfig {
   timeouts: ServerTimeouts;
   /** How the low-stock alert worker paces itself (alerts/low-stock-alert-worker.ts). */
   alertTiming: AlertTiming;
+  holdExpiry: HoldExpiryTiming;
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
   /** The built web app; the server serves it when the folder exists. */
   webDistDir: string;
@@ -389,6 +403,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     metricsPort: env.METRICS_PORT,
     timeouts: DEFAULT_TIMEOUTS,
     alertTiming: DEFAULT_ALERT_TIMING,
+    holdExpiry: DEFAULT_HOLD_EXPIRY,
     logLevel: env.LOG_LEVEL,
     webDistDir: defaultWebDistDir,
   };

@@ -1,9 +1,14 @@
 import { bikeSchema, type Bike } from "@ultimate-bikes/contract/bikes";
-import { unitListResponseSchema, type Unit } from "@ultimate-bikes/contract/units";
+import {
+  unitListResponseSchema,
+  type NewUnitInput,
+  type Unit,
+} from "@ultimate-bikes/contract/units";
+import { newUnits } from "@ultimate-bikes/test-support/new-units";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import type { TestUser } from "./accounts.ts";
-import { send } from "./stock-helpers.ts";
+import { addBike, send } from "./stock-helpers.ts";
 
 // Shared with the end-to-end tests; named here too, where the API tests have always found them.
 export { newChassis, newUnits } from "@ultimate-bikes/test-support/new-units";
@@ -44,4 +49,21 @@ export async function expectUnitsMatchCounts(
   expect(units.filter((unit) => unit.status === "in_transit").length).toBe(bike.inTransit);
   expect(units.filter((unit) => unit.status === "held").length).toBe(bike.held);
   return { bike, units };
+}
+
+/** A new model with `quantity` units at `placeId`, tracked by unit; its id and the units listed. */
+export async function addTrackedModel(
+  app: FastifyInstance,
+  user: TestUser,
+  quantity: number,
+  placeId: string,
+): Promise<{ id: string; units: NewUnitInput[] }> {
+  const id = await addBike(app, user, { quantity: String(quantity) });
+  const units = newUnits(quantity);
+  const response = await send(app, user, "PUT", `/api/bikes/${id}/tracking`, {
+    tracksUnits: true,
+    units: units.map((unit) => ({ ...unit, placeId })),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return { id, units };
 }

@@ -1,11 +1,11 @@
 import { lowStockAlertsSchema } from "@ultimate-bikes/contract/alerts";
-import { startSmtpCapture } from "@ultimate-bikes/test-support/smtp-capture";
 import { bikeDetailsSchema } from "@ultimate-bikes/contract/bikes";
 import type { FastifyInstance } from "fastify";
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { TestUser } from "../../test/accounts.ts";
 import { useSecondInstance } from "../../test/second-instance.ts";
+import { useSmtpCapture } from "../../test/smtp.ts";
 import { addBike, deliver, importUnits, send } from "../../test/stock-helpers.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 
@@ -15,13 +15,8 @@ const TEST_TIMING = { pollMs: 100, retryBaseMs: 100, claimMs: 2_000 };
 const QUIET_MS = 800;
 
 describe(`low-stock alerts by mail on ${testDatabaseKind}`, () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  const environment: Record<string, string> = {};
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    environment.SMTP_URL = smtp.url;
-  });
-  afterAll(() => smtp.close());
+  const capture = useSmtpCapture();
+  const { environment } = capture;
   const test = useTestApp({
     signedUpUsers: ["subscriber", "other"],
     environment,
@@ -33,7 +28,8 @@ describe(`low-stock alerts by mail on ${testDatabaseKind}`, () => {
 
   const subscribe = (user: TestUser, subscribed: boolean, app: FastifyInstance = test.app) =>
     send(app, user, "PUT", "/api/account/low-stock-alerts", { subscribed });
-  const mailsAbout = (name: string) => smtp.messages.filter((mail) => mail.subject.includes(name));
+  const mailsAbout = (name: string) =>
+    capture.smtp.messages.filter((mail) => mail.subject.includes(name));
   const expectMails = (name: string, count: number) =>
     expect.poll(() => mailsAbout(name).length, { timeout: 15_000 }).toBe(count);
 
@@ -125,11 +121,11 @@ describe(`low-stock alerts by mail on ${testDatabaseKind}`, () => {
   it("retries when the mail server is busy, then delivers once", async () => {
     const name = `Busy ${Math.random().toString(36).slice(2, 8)}`;
     const id = await addBike(test.app, other, { name, quantity: 1, reorderPoint: 0 });
-    const refusedBefore = smtp.refused;
-    smtp.refuseNext(2);
+    const refusedBefore = capture.smtp.refused;
+    capture.smtp.refuseNext(2);
     expect((await deliver(test.app, other, id)).statusCode).toBe(200);
     await expectMails(name, 1);
-    expect(smtp.refused - refusedBefore).toBe(2);
+    expect(capture.smtp.refused - refusedBefore).toBe(2);
     await sleep(QUIET_MS);
     expect(mailsAbout(name)).toHaveLength(1);
   });

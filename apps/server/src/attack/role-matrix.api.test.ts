@@ -11,6 +11,7 @@ import { routesOf } from "../../test/route-table.ts";
 import { addBike, listBikes, UNKNOWN_BIKE_ID } from "../../test/stock-helpers.ts";
 import { openStoredDataProbe, type StoredDataProbe } from "../../test/stored-data.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
+import { addTrackedModel, unitsOf } from "../../test/unit-helpers.ts";
 import { MAIN_WAREHOUSE_ID } from "../db/main-warehouse.ts";
 
 /*
@@ -53,7 +54,24 @@ interface Fixtures {
   transfer(status: "draft" | "sent"): Promise<{ id: string; number: string }>;
   /** SQLite: a backup the admin just made; PostgreSQL (where servers keep none): a free name. */
   backupName(): Promise<string>;
+  /** A unit in stock of a new model tracked by unit. */
+  unit(): Promise<string>;
+  /** A unit `holder` holds, for a release or an extension by its maker. */
+  heldUnit(holder: HoldMaker): Promise<string>;
+  /** The id of a hold `holder` made of one unit of a new untracked bike. */
+  untrackedHold(holder: HoldMaker): Promise<string>;
 }
+
+/** Who makes a hold a caller then releases or extends: themselves, or staff for the others. */
+type HoldMaker = "staff" | "admin";
+const holdMakerFor = (caller: Caller): HoldMaker => (caller === "admin" ? "admin" : "staff");
+/** What a hold records: a customer, and an expiry a day ahead. */
+const holdBody = () => ({
+  customerName: "Rahim Uddin",
+  customerPhone: "01711000000",
+  expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(),
+});
+const holdExtension = () => ({ expiresAt: holdBody().expiresAt });
 
 /** Whether the caller may succeed, so the request needs a target of its own it will use up. */
 const ALLOWED_TO_USE_UP: ReadonlySet<Caller> = new Set(["staff", "admin"]);
@@ -503,6 +521,56 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ method: "GET", url: `/api/units/${UNKNOWN_BIKE_ID}` }),
     expect: { anonymous: 401, member: 403, staff: 404, admin: 404 },
   },
+  "POST /api/units/:id/hold": {
+    request: async (fixtures) => ({
+      method: "POST",
+      url: `/api/units/${await fixtures.unit()}/hold`,
+      payload: holdBody(),
+    }),
+    expect: STAFF,
+  },
+  "POST /api/units/:id/release": {
+    request: async (fixtures, _user, caller) => ({
+      method: "POST",
+      url: `/api/units/${await fixtures.heldUnit(holdMakerFor(caller))}/release`,
+    }),
+    expect: STAFF,
+  },
+  "POST /api/units/:id/hold/extend": {
+    request: async (fixtures, _user, caller) => ({
+      method: "POST",
+      url: `/api/units/${await fixtures.heldUnit(holdMakerFor(caller))}/hold/extend`,
+      payload: holdExtension(),
+    }),
+    expect: STAFF,
+  },
+  "POST /api/bikes/:id/holds": {
+    request: async (fixtures) => ({
+      method: "POST",
+      url: `/api/bikes/${await fixtures.newWarehouseBike()}/holds`,
+      payload: { ...holdBody(), units: 1 },
+    }),
+    expect: { anonymous: 401, member: 403, staff: 201, admin: 201 },
+  },
+  "GET /api/bikes/:id/holds": {
+    request: (fixtures) => ({ method: "GET", url: `/api/bikes/${fixtures.warehouseBike()}/holds` }),
+    expect: STAFF,
+  },
+  "POST /api/holds/:id/release": {
+    request: async (fixtures, _user, caller) => ({
+      method: "POST",
+      url: `/api/holds/${await fixtures.untrackedHold(holdMakerFor(caller))}/release`,
+    }),
+    expect: STAFF,
+  },
+  "POST /api/holds/:id/extend": {
+    request: async (fixtures, _user, caller) => ({
+      method: "POST",
+      url: `/api/holds/${await fixtures.untrackedHold(holdMakerFor(caller))}/extend`,
+      payload: holdExtension(),
+    }),
+    expect: STAFF,
+  },
 };
 
 /** Cases where a member may do on their own bike what only staff may do on warehouse stock. */
@@ -625,6 +693,25 @@ describe(`who may call each route under ACCESS_POLICY=invite on ${testDatabaseKi
       const made = await send({ method: "POST", url: "/api/backups" }, "admin", "cookie");
       if (made.statusCode !== 201) throw new Error(`backup failed: ${made.body}`);
       return (made.json() as { name: string }).name;
+    },
+    async unit() {
+      const { id } = await addTrackedModel(test.app, users.staff, 1, MAIN_WAREHOUSE_ID);
+      const [unit] = await unitsOf(test.app, users.staff, id);
+      return unit!.id;
+    },
+    async heldUnit(holder) {
+      const unitId = await fixtures.unit();
+      const url = `/api/units/${unitId}/hold`;
+      const held = await send({ method: "POST", url, payload: holdBody() }, holder, "cookie");
+      if (held.statusCode !== 200) throw new Error(`hold failed: ${held.body}`);
+      return unitId;
+    },
+    async untrackedHold(holder) {
+      const url = `/api/bikes/${await newWarehouseBike()}/holds`;
+      const payload = { ...holdBody(), units: 1 };
+      const made = await send({ method: "POST", url, payload }, holder, "cookie");
+      if (made.statusCode !== 201) throw new Error(`hold failed: ${made.body}`);
+      return (made.json() as { id: string }).id;
     },
   };
 

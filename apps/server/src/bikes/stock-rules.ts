@@ -220,6 +220,9 @@ export function createStockRules(
   return {
     list: (): Promise<Bike[]> => bikes.list(),
 
+    /** Where a stock action happens (see placeFor above): the holds of untracked models ask. */
+    placeFor,
+
     /**
      * One page of the stock search. `ownerId`: only that user's bikes (`owner=me`, whose caller
      * the route has already required).

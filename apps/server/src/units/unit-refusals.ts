@@ -16,6 +16,14 @@ export type UnitRefusal =
   | { reason: "unit-not-here"; chassis: string; where: string }
   /** Held for someone, by someone else: only the hold's maker or an admin may move it. */
   | { reason: "held"; chassis: string | null; customer: string; holder: string; until: string }
+  /** A hold asked of a unit that is not in stock (in transit, delivered or missing). */
+  | { reason: "not-holdable"; chassis: string; where: string }
+  /** A release or an extension of a unit, or a hold, that is not held (any more). */
+  | { reason: "not-held"; chassis: string | null }
+  /** Fewer unheld units of an untracked model at the place than a hold asks for. */
+  | { reason: "too-few-to-hold"; place: string; free: number; asked: number }
+  /** n units held on a model tracked by unit: hold one of its units instead. */
+  | { reason: "hold-a-unit"; bike: string }
   /** Units are at the place, but every one of them is held. */
   | { reason: "all-held"; place: string; held: number }
   /** Turning tracking on: the units listed are not the model's stock at each place. */
@@ -85,6 +93,28 @@ export function unitRefusalAnswer(refusal: UnitRefusal): {
       return {
         status: 409,
         message: `${refusal.chassis ? `Unit ${refusal.chassis} is held` : "Held"} for ${refusal.customer} by ${refusal.holder} until ${dateTime(refusal.until)}: only ${refusal.holder} or an admin can deliver or release it.`,
+      };
+    case "not-holdable":
+      return {
+        status: 409,
+        message: `Unit ${refusal.chassis} cannot be held: it is ${refusal.where}.`,
+      };
+    case "not-held":
+      return {
+        status: 409,
+        message: refusal.chassis
+          ? `Unit ${refusal.chassis} is not held.`
+          : "This hold has ended: nothing is held by it.",
+      };
+    case "too-few-to-hold":
+      return {
+        status: 409,
+        message: `Only ${refusal.free} unheld at ${refusal.place}, fewer than the ${refusal.asked} asked for. Nothing was held.`,
+      };
+    case "hold-a-unit":
+      return {
+        status: 409,
+        message: `${refusal.bike} is tracked by unit: hold one of its units instead.`,
       };
     case "all-held":
       return {

@@ -31,7 +31,7 @@ export async function tracksUnits(executor: Executor, bikeId: string): Promise<b
 }
 
 /** Where a unit is and how, in words: "in stock at Khulna showroom", "in transit". */
-function whereWords(status: string, place: string | null) {
+export function whereWords(status: string, place: string | null) {
   if (status === "in_transit") return "in transit";
   const at = place ? ` at ${place}` : "";
   if (status === "in_stock") return `in stock${at}`;
@@ -134,7 +134,7 @@ export async function linkUnits(
 }
 
 /** A unit as a write checks it: where it is and its open hold, with its maker's name. */
-async function unitWithHold(trx: Transaction<Database>, unitId: string) {
+export async function unitWithHold(trx: Transaction<Database>, unitId: string) {
   return trx
     .selectFrom("unit")
     .leftJoin("place", "place.id", "unit.place_id")
@@ -220,7 +220,7 @@ export async function pickUnits(
 }
 
 /** A model's units under open holds at a place. */
-async function heldAt(trx: Transaction<Database>, bikeId: string, placeId: string) {
+export async function heldAt(trx: Transaction<Database>, bikeId: string, placeId: string) {
   const { held } = await trx
     .selectFrom("hold")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("units"), eb.lit(0)).as("held"))
