@@ -275,6 +275,34 @@ describe(`units by chassis and engine number on ${testDatabaseKind}`, () => {
     expect((await expectUnitsMatchCounts(test.app, staff, id)).bike.quantity).toBe(2);
   });
 
+  it("turns tracking off keeping the units, and answers 404 for unknown bikes and units", async () => {
+    const { id } = await trackedModel(2);
+    const off = await send(test.app, staff, "PUT", `/api/bikes/${id}/tracking`, {
+      tracksUnits: false,
+    });
+    expect(bikeSchema.parse(off.json()).tracksUnits).toBe(false);
+    expect(await unitsOf(test.app, staff, id)).toHaveLength(2);
+    const plainImport = await post(`/api/bikes/${id}/imports`, { amount: 1 });
+    expect((plainImport.json() as Bike).quantity).toBe(3);
+
+    const unknown = await send(test.app, staff, "GET", `/api/bikes/${UNKNOWN_BIKE_ID}/units`);
+    expectError(unknown, 404);
+    const unknownUnit = await send(test.app, staff, "GET", `/api/units/${UNKNOWN_BIKE_ID}`);
+    expect(expectError(unknownUnit, 404).message).toBe("No unit with that id");
+    const malformed = await send(test.app, staff, "GET", `/api/units/not-a-unit`);
+    expectError(malformed, 404);
+    const noTracking = await send(
+      test.app,
+      staff,
+      "PUT",
+      `/api/bikes/${UNKNOWN_BIKE_ID}/tracking`,
+      {
+        tracksUnits: false,
+      },
+    );
+    expectError(noTracking, 404);
+  });
+
   it("refuses a CSV import that adds units to a tracked model by count, naming the row", async () => {
     const { id } = await trackedModel(1);
     const refused = await send(
