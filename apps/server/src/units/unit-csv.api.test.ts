@@ -6,7 +6,12 @@ import { signUpAs } from "../../test/roles.ts";
 import { addBike, send } from "../../test/stock-helpers.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 import { placeIds } from "../../test/transfer-helpers.ts";
-import { expectUnitsMatchCounts, newChassis, newUnits, unitsOf } from "../../test/unit-helpers.ts";
+import {
+  addTrackedModel,
+  expectUnitsMatchCounts,
+  newChassis,
+  unitsOf,
+} from "../../test/unit-helpers.ts";
 
 describe(`units in CSV files on ${testDatabaseKind}`, () => {
   const test = useTestApp({ environment: { ACCESS_POLICY: "invite" } });
@@ -18,15 +23,8 @@ describe(`units in CSV files on ${testDatabaseKind}`, () => {
     main = (await placeIds(test.app))["Main warehouse"]!;
   });
 
-  async function trackedModel(quantity: number) {
-    const id = await addBike(test.app, staff, { quantity: String(quantity) });
-    const on = await send(test.app, staff, "PUT", `/api/bikes/${id}/tracking`, {
-      tracksUnits: true,
-      units: newUnits(quantity).map((unit) => ({ ...unit, placeId: main })),
-    });
-    expect(on.statusCode, on.body).toBe(200);
-    return id;
-  }
+  const trackedModel = async (quantity: number) =>
+    (await addTrackedModel(test.app, staff, quantity, main)).id;
 
   const postCsv = (path: string, csv: string) =>
     send(test.app, staff, "POST", `/api/units/${path}`, csv, { "content-type": "text/csv" });

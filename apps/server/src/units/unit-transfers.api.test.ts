@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { TestUser } from "../../test/accounts.ts";
 import { expectError } from "../../test/api-errors.ts";
 import { signUpAs } from "../../test/roles.ts";
-import { addBike, send } from "../../test/stock-helpers.ts";
+import { send } from "../../test/stock-helpers.ts";
 import { testDatabaseKind, useTestApp } from "../../test/test-app.ts";
 import { createTransfer, placeIds } from "../../test/transfer-helpers.ts";
-import { expectUnitsMatchCounts, newUnits, unitsOf } from "../../test/unit-helpers.ts";
+import { addTrackedModel, expectUnitsMatchCounts, unitsOf } from "../../test/unit-helpers.ts";
 
 describe(`a tracked model's units on transfers on ${testDatabaseKind}`, () => {
   const test = useTestApp({ environment: { ACCESS_POLICY: "invite" } });
@@ -22,16 +22,8 @@ describe(`a tracked model's units on transfers on ${testDatabaseKind}`, () => {
     khulna = places["Khulna showroom"]!;
   });
 
-  async function trackedModel(quantity: number) {
-    const id = await addBike(test.app, staff, { quantity: String(quantity) });
-    const units = newUnits(quantity).map((unit) => ({ ...unit, placeId: main }));
-    const on = await send(test.app, staff, "PUT", `/api/bikes/${id}/tracking`, {
-      tracksUnits: true,
-      units,
-    });
-    expect(on.statusCode, on.body).toBe(200);
-    return id;
-  }
+  const trackedModel = async (quantity: number) =>
+    (await addTrackedModel(test.app, staff, quantity, main)).id;
 
   const sent = async (bikeId: string, quantity: number): Promise<Transfer> =>
     createTransfer(test.app, staff, {
