@@ -23,5 +23,16 @@ export async function fakeCameraShowing(page: Page, image: string) {
       draw();
       return canvas.captureStream(10);
     };
+    // What showToCamera calls: the camera sees another picture from now on.
+    (window as { showToFakeCamera?: (next: string) => void }).showToFakeCamera = (next) => {
+      picture.src = next;
+    };
+  }, image);
+}
+
+/** The camera of a page made by fakeCameraShowing shows `image` (a data URL) from now on. */
+export async function showToCamera(page: Page, image: string) {
+  await page.evaluate((src) => {
+    (window as { showToFakeCamera?: (next: string) => void }).showToFakeCamera!(src);
   }, image);
 }

@@ -1,7 +1,14 @@
-import { CHASSIS_LENGTH, ENGINE_NUMBER_MAX, COLOUR_MAX } from "@ultimate-bikes/contract/units";
+import {
+  CHASSIS_LENGTH,
+  chassisSchema,
+  COLOUR_MAX,
+  ENGINE_NUMBER_MAX,
+  normalizeUnitNumber,
+} from "@ultimate-bikes/contract/units";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
+import { useCameraCodes } from "../../lib/use-camera-codes";
 import {
   emptyUnitRow,
   parseUnitLines,
@@ -41,7 +48,8 @@ interface UnitRowsEditorProps {
  * The units of an import or of turning tracking on, one row each: chassis, engine, colour, model
  * year. A USB scanner types into the focused field and ends with Enter: Enter moves on to the next
  * field, and from the last field to a new row, so scanning never sends the form.
- * "Paste a list" takes lines copied from a spreadsheet.
+ * "Paste a list" takes lines copied from a spreadsheet; the camera reads unit labels' QR codes
+ * (a chassis number each) into the first row without one, or a new row.
  */
 export function UnitRowsEditor({ rows, onChange, errors, label }: UnitRowsEditorProps) {
   const id = useId();
@@ -50,6 +58,27 @@ export function UnitRowsEditor({ rows, onChange, errors, label }: UnitRowsEditor
   // Set when Enter on the last field added a row: its chassis field takes focus once shown.
   const focusRow = useRef<number>(undefined);
   const fieldId = (row: UnitRow, field: UnitField) => `${id}-${row.key}-${field}`;
+  const [cameraOn, setCameraOn] = useState(false);
+  const [cameraNote, setCameraNote] = useState("");
+  const { video, camera } = useCameraCodes(addScanned, cameraOn);
+
+  /** A code the camera read: a chassis number not listed yet fills a row. */
+  function addScanned(text: string) {
+    const chassis = normalizeUnitNumber(text);
+    if (!chassisSchema.safeParse(chassis).success) {
+      setCameraNote("That code is not a chassis number. Still looking…");
+      return;
+    }
+    if (rows.some((row) => normalizeUnitNumber(row.chassis) === chassis)) return;
+    const empty = rows.findIndex((row) => row.chassis.trim() === "");
+    const at = empty >= 0 ? empty : rows.length;
+    onChange(
+      empty >= 0
+        ? rows.map((row, index) => (index === empty ? { ...row, chassis } : row))
+        : [...rows, { ...emptyUnitRow(), chassis }],
+    );
+    setCameraNote(`${chassis} read into unit ${at + 1}.`);
+  }
 
   useEffect(() => {
     if (focusRow.current === undefined) return;
@@ -143,6 +172,35 @@ export function UnitRowsEditor({ rows, onChange, errors, label }: UnitRowsEditor
       >
         Add a unit
       </Button>
+      <Button
+        variant="outline-dark"
+        size="sm"
+        className="mt-2 ms-2"
+        aria-pressed={cameraOn}
+        onClick={() => setCameraOn((on) => !on)}
+      >
+        {cameraOn ? "Stop the camera" : "Scan labels with the camera"}
+      </Button>
+      {cameraOn && (
+        <div className="mt-2">
+          {camera === "refused" || camera === "unavailable" ? (
+            <p role="alert" className="small text-danger mb-0">
+              The camera cannot be used here: type or paste the chassis numbers.
+            </p>
+          ) : (
+            <video
+              ref={video}
+              className="scan-video"
+              muted
+              playsInline
+              aria-label="The camera's view"
+            />
+          )}
+        </div>
+      )}
+      <p aria-live="polite" className="small mb-0 mt-1">
+        {cameraOn && (cameraNote || (camera === "scanning" ? "Looking for a label…" : ""))}
+      </p>
       <details className="mt-2">
         <summary>Paste a list{label ? ` for ${label}` : ""}</summary>
         <Form.Group controlId={`${id}-paste`} className="mt-2">

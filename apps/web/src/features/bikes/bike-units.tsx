@@ -12,33 +12,62 @@ import { transferPagePath, unitPagePath } from "../../lib/paths";
 import { useBikeUnits, useRefreshUnitsOnStockChange } from "../../lib/units-api";
 import { useDeliver } from "./bikes-api";
 
-/** "Delivered" for this very unit, from where it is. */
-function DeliverUnitButton({ unit, disabled }: { unit: Unit; disabled: boolean }) {
-  const deliver = useDeliver(unit.bikeId);
+/**
+ * "Delivered" for each unit, from where it is. The delivery belongs to the whole list, not to the
+ * unit's row: the row goes once its unit has left (the last one at a place takes its group with
+ * it), and a request's own callbacks never run once its component is gone, so its toast would be
+ * lost.
+ */
+function useDeliverUnit(bikeId: string) {
+  const deliver = useDeliver(bikeId);
+  return {
+    pendingFor: (unit: Unit) => deliver.isPending && deliver.variables?.unitId === unit.id,
+    busy: deliver.isPending,
+    deliver: (unit: Unit) =>
+      deliver.mutate(
+        { reference: "", unitId: unit.id, placeId: unit.placeId ?? undefined },
+        {
+          onSuccess: (updated) =>
+            toast.success(`${unit.chassis} delivered. ${updated.quantity} left.`),
+          onError: (error) => toast.error(error.message),
+        },
+      ),
+  };
+}
+type UnitDelivery = ReturnType<typeof useDeliverUnit>;
+
+function DeliverUnitButton({
+  unit,
+  disabled,
+  delivery,
+}: {
+  unit: Unit;
+  disabled: boolean;
+  delivery: UnitDelivery;
+}) {
   return (
     <Button
       variant="danger"
       size="sm"
-      disabled={disabled || deliver.isPending}
+      disabled={disabled || delivery.busy}
       aria-label={`Delivered ${unit.chassis}`}
-      onClick={() =>
-        deliver.mutate(
-          { reference: "", unitId: unit.id, placeId: unit.placeId ?? undefined },
-          {
-            onSuccess: (updated) =>
-              toast.success(`${unit.chassis} delivered. ${updated.quantity} left.`),
-            onError: (error) => toast.error(error.message),
-          },
-        )
-      }
+      onClick={() => delivery.deliver(unit)}
     >
-      {deliver.isPending ? "Delivering…" : "Delivered"}
+      {delivery.pendingFor(unit) ? "Delivering…" : "Delivered"}
     </Button>
   );
 }
 
 /** One unit: its numbers, what it is, whether it is held and for whom, and what to do with it. */
-function UnitItem({ unit, disabled }: { unit: Unit; disabled: boolean }) {
+function UnitItem({
+  unit,
+  disabled,
+  delivery,
+}: {
+  unit: Unit;
+  disabled: boolean;
+  delivery: UnitDelivery;
+}) {
   const here = unit.status === "in_stock" || unit.status === "held";
   return (
     <li className="unit-item border-bottom py-2">
@@ -62,7 +91,7 @@ function UnitItem({ unit, disabled }: { unit: Unit; disabled: boolean }) {
       )}
       {here && (
         <div className="d-flex flex-wrap gap-2 mt-1">
-          <DeliverUnitButton unit={unit} disabled={disabled} />
+          <DeliverUnitButton unit={unit} disabled={disabled} delivery={delivery} />
           <HoldControls unit={unit} disabled={disabled} />
         </div>
       )}
@@ -75,10 +104,12 @@ function UnitGroup({
   title,
   units,
   disabled,
+  delivery,
 }: {
   title: string;
   units: readonly Unit[];
   disabled: boolean;
+  delivery: UnitDelivery;
 }) {
   if (units.length === 0) return null;
   return (
@@ -86,7 +117,7 @@ function UnitGroup({
       <h4 className="h6 mb-0 mt-2">{title}</h4>
       <ul className="list-unstyled mb-0">
         {units.map((unit) => (
-          <UnitItem key={unit.id} unit={unit} disabled={disabled} />
+          <UnitItem key={unit.id} unit={unit} disabled={disabled} delivery={delivery} />
         ))}
       </ul>
     </section>
@@ -99,6 +130,7 @@ function UnitGroup({
  */
 export function BikeUnits({ bike, disabled = false }: { bike: Bike; disabled?: boolean }) {
   const { data: units, error, isPending, refetch } = useBikeUnits(bike._id);
+  const delivery = useDeliverUnit(bike._id);
   useRefreshUnitsOnStockChange(bike._id);
   if (isPending) {
     return (
@@ -119,6 +151,7 @@ export function BikeUnits({ bike, disabled = false }: { bike: Bike; disabled?: b
             (unit) => unit.placeId === entry.placeId && unit.status !== "in_transit",
           )}
           disabled={disabled}
+          delivery={delivery}
         />
       ))}
       {inTransit.length > 0 && (
