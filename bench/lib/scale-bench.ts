@@ -125,7 +125,7 @@ async function seed(
   progress(`${kind}: seeding ${total} bikes`);
   const startedAt = performance.now();
   await seedBulkStock(loadConfig(env).database, bikes, (inserted) =>
-    progress(`${kind}: ${inserted.toLocaleString("en-US")} of ${total} bikes seeded`),
+    progress(`${kind}: ${inserted.bikes.toLocaleString("en-US")} of ${total} bikes seeded`),
   );
   return (performance.now() - startedAt) / 1000;
 }
