@@ -181,7 +181,7 @@ function pageOf(endpoint: Endpoint): StockPage {
 }
 
 /** A showroom of the bulk stock's places (it spreads the bikes over six), for the place filter. */
-async function aShowroom(origin: string): Promise<{ id: string; name: string }> {
+export async function aShowroom(origin: string): Promise<{ id: string; name: string }> {
   const places = placeListSchema.parse(await (await fetch(new URL("/api/places", origin))).json());
   const showroom = places.find((place) => place.kind === "showroom");
   if (!showroom) throw new Error("the bulk stock has no showroom to search at");
