@@ -4,6 +4,7 @@ import { performance } from "node:perf_hooks";
 import { loadConfig } from "../../apps/server/src/config.ts";
 import { prng } from "../../apps/server/src/db/bulk-random.ts";
 import { generateBulkStock, seedBulkStock } from "../../apps/server/src/db/bulk-stock.ts";
+import { MAIN_WAREHOUSE_ID } from "../../apps/server/src/db/main-warehouse.ts";
 import { stillRunning } from "../support/watchdog.ts";
 import { withAppServer } from "./app-server.ts";
 import { percentile } from "./load.ts";
@@ -103,6 +104,10 @@ export async function runUnitsBench(
       return { ...result, seedSeconds };
     };
     const searches = async (origin: string, units: string): Promise<TypedSearches> => {
+      // Unmeasured, the same searches at the main warehouse first: each server's search code
+      // warm alike (the baseline's would be cold), none of the measured answers cached by it.
+      progress(`${kind}, ${units}: searches as typed at the main warehouse, unmeasured`);
+      await measureTypingSearch(origin, { place: MAIN_WAREHOUSE_ID });
       progress(`${kind}, ${units}: searches as typed, one at a time`);
       const everywhere = await measureTypingSearch(origin);
       const place = await aShowroom(origin);
