@@ -15,7 +15,8 @@ import { parseOptions, SetupError, usage, type BenchOptions, type Command } from
 import { runReadApiBench } from "./lib/read-api-bench.ts";
 import { runScaleBench } from "./lib/scale-bench.ts";
 import { runTransfersBench, transfersReport } from "./lib/transfers-bench.ts";
-import { runUnitsBench, unitsReport } from "./lib/units-bench.ts";
+import { runUnitsBench } from "./lib/units-bench.ts";
+import { unitsReport } from "./lib/units-report.ts";
 import {
   bundleReport,
   coldStartReport,
