@@ -15,6 +15,8 @@ import { parseOptions, SetupError, usage, type BenchOptions, type Command } from
 import { runReadApiBench } from "./lib/read-api-bench.ts";
 import { runScaleBench } from "./lib/scale-bench.ts";
 import { runTransfersBench, transfersReport } from "./lib/transfers-bench.ts";
+import { runUnitsBench } from "./lib/units-bench.ts";
+import { unitsReport } from "./lib/units-report.ts";
 import {
   bundleReport,
   coldStartReport,
@@ -88,6 +90,10 @@ const run: Record<Exclude<Command, "all">, (options: BenchOptions) => Promise<Se
     const adminUrl = process.env.BENCH_DATABASE_URL;
     const comparisons = await runInstancesBench(adminUrl, options, progress);
     return ["One instance against two behind nginx", instancesReport(comparisons, options)];
+  },
+  units: async (options) => {
+    const runs = await runUnitsBench(options.databases, options, progress);
+    return ["Units (issue 24)", unitsReport(runs, options)];
   },
   lighthouse: async (options) => {
     const results = await runLighthouseBench(options, progress);

@@ -21,6 +21,7 @@ const COMMANDS = [
   "csv-import",
   "transfers",
   "instances",
+  "units",
 ] as const;
 export type Command = (typeof COMMANDS)[number];
 
@@ -38,6 +39,8 @@ export interface BenchOptions {
   gcIntervalMs: number;
   webDistDir: string;
   bikes: number;
+  /** units: the units of tracked models seeded among the bikes. */
+  units: number;
   pageLoads: number;
   subscribers: number;
   writes: number;
@@ -72,9 +75,13 @@ Commands:
   instances    the production layout (nginx over https, PostgreSQL): reads through two app
                instances against the same through one, rounds alternating; a cluster of its
                own unless BENCH_DATABASE_URL is set
+  units        at 100,000 models with 1,000,000 units: finding a unit by its chassis number
+               (whole, last 6), searches as typed, and a named unit's delivery against an
+               untracked model's, one request at a time, rounds alternating
 
 Options:
-  --database sqlite|postgres  read-api, deliveries, scale, live-stock, streams, transfers: repeatable;
+  --database sqlite|postgres  read-api, deliveries, scale, live-stock, streams, transfers, units:
+                              repeatable;
                               default sqlite, and postgres too when BENCH_DATABASE_URL is set
   --connections N             concurrent connections (default 10)
   --rounds N                  alternating rounds (default 4; instances: 2; cold-start: starts
@@ -85,13 +92,17 @@ Options:
                               (default 10; instances: 5);
                               live-stock: each step of the event-rate ramp (default 3)
   --deliveries N              deliveries: requests per side and scenario, after one round's
-                              worth of warm-up (default 10000); streams: per side (default 2000)
+                              worth of warm-up (default 10000); streams: per side (default 2000);
+                              units: timed deliveries per side (default 200)
   --requests N                soak: requests in all (default 200000); transfers: timed
-                              requests per side (default 200)
+                              requests per side (default 200); units: timed lookups of each
+                              kind (default 1000)
   --gc-interval-ms N          soak: milliseconds between forced collections (default 100)
   --web-dist DIR              bundle: the built web app (default apps/web/dist)
   --bikes N                   scale: the stock the reads, searches and page loads run on
-                              (default 100000; the whole list always runs on 1,000)
+                              (default 100000; the whole list always runs on 1,000);
+                              units: the models (default 100000)
+  --units N                   units: the units of tracked models among them (default 1000000)
   --page-loads N              scale: timed loads of Inventory in Chromium (default 5)
   --subscribers N             live-stock: open event streams per server (default 1000);
                               streams: idle streams, 20 per address (default 2000)
@@ -134,11 +145,18 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv): BenchOptio
       command === "live-stock" ? 3 : command === "instances" ? 5 : 10,
       Number.isFinite,
     ),
-    deliveries: whole("deliveries", command === "streams" ? 2_000 : 10_000),
-    requests: whole("requests", command === "transfers" ? 200 : 200_000),
+    deliveries: whole(
+      "deliveries",
+      command === "streams" ? 2_000 : command === "units" ? 200 : 10_000,
+    ),
+    requests: whole(
+      "requests",
+      command === "transfers" ? 200 : command === "units" ? 1_000 : 200_000,
+    ),
     gcIntervalMs: whole("gc-interval-ms", 100),
     webDistDir: path.resolve(values["web-dist"] ?? path.join(repoRoot, "apps/web/dist")),
     bikes: whole("bikes", 100_000),
+    units: whole("units", 1_000_000),
     pageLoads: whole("page-loads", 5),
     subscribers: whole("subscribers", command === "streams" ? 2_000 : 1_000),
     writes: whole("writes", 300),
@@ -163,6 +181,7 @@ function parseOrExplain(args: string[]) {
         "gc-interval-ms": number,
         "web-dist": { type: "string" },
         bikes: number,
+        units: number,
         "page-loads": number,
         subscribers: number,
         writes: number,

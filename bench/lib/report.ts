@@ -40,7 +40,7 @@ const milliseconds = (value: number) => `${value.toFixed(2)} ms`;
 const files = (count: number) => `${count} ${count === 1 ? "file" : "files"}`;
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-function table(header: string[], rows: string[][]): string {
+export function table(header: string[], rows: string[][]): string {
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
   return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
 }

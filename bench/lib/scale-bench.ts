@@ -125,7 +125,7 @@ async function seed(
   progress(`${kind}: seeding ${total} bikes`);
   const startedAt = performance.now();
   await seedBulkStock(loadConfig(env).database, bikes, (inserted) =>
-    progress(`${kind}: ${inserted.toLocaleString("en-US")} of ${total} bikes seeded`),
+    progress(`${kind}: ${inserted.bikes.toLocaleString("en-US")} of ${total} bikes seeded`),
   );
   return (performance.now() - startedAt) / 1000;
 }
@@ -181,7 +181,7 @@ function pageOf(endpoint: Endpoint): StockPage {
 }
 
 /** A showroom of the bulk stock's places (it spreads the bikes over six), for the place filter. */
-async function aShowroom(origin: string): Promise<{ id: string; name: string }> {
+export async function aShowroom(origin: string): Promise<{ id: string; name: string }> {
   const places = placeListSchema.parse(await (await fetch(new URL("/api/places", origin))).json());
   const showroom = places.find((place) => place.kind === "showroom");
   if (!showroom) throw new Error("the bulk stock has no showroom to search at");

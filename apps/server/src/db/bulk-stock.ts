@@ -5,14 +5,17 @@ import { openDatabase, type AppDatabase } from "./database.ts";
 import { migrateToLatest } from "./migrate.ts";
 import { createSeedRepository } from "./seed-repository.ts";
 import type { Database } from "./schema.ts";
+import { pick, prng, uuid, type Random } from "./bulk-random.ts";
 import { MAKES, SUPPLIERS } from "./bulk-stock-makes.ts";
 import { COLOURS, CONDITIONS, EDITIONS, FEATURES, KINDS } from "./bulk-stock-words.ts";
+import { bulkUnitMaker, trackedBikes, type BulkUnitRow } from "./bulk-units.ts";
 
 /**
  * Warehouse-scale stock for benchmarks and demos: any number of realistic bikes, generated from a
  * seeded PRNG so every run makes the same bikes (same ids, names, quantities) and runs compare.
  * Rows go straight into the app's tables through Kysely, batched and in transactions, with an
  * opening-stock ledger entry per bike, as the demo seed writes (docs/product.md, Bike page).
+ * Asked for units, some models track them (bulk-units.ts): as many units as their quantity.
  */
 
 // Insertable: columns the database fills itself (search keys, generated ids) are left out.
@@ -25,38 +28,6 @@ const BIKES_PER_TRANSACTION = 5_000;
 /** Creation times spread evenly over two years up to this moment, whatever the count. */
 const NEWEST = Date.UTC(2026, 10, 1);
 const SPAN_MS = 2 * 365 * 24 * 3_600_000;
-
-/** mulberry32: a tiny, fast PRNG with a 32-bit state; plenty for made-up stock. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
-type Random = ReturnType<typeof prng>;
-const pick = <T>(random: Random, list: readonly T[]): T =>
-  list[Math.floor(random() * list.length)]!;
-
-/** A version-4-shaped UUID from the PRNG: random-looking, like the app's, but repeatable. */
-function uuid(random: Random): string {
-  const hex = Array.from({ length: 4 }, () =>
-    Math.floor(random() * 2 ** 32)
-      .toString(16)
-      .padStart(8, "0"),
-  ).join("");
-  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return [
-    hex.slice(0, 8),
-    hex.slice(8, 12),
-    `4${hex.slice(13, 16)}`,
-    `${variant}${hex.slice(17, 20)}`,
-    hex.slice(20, 32),
-  ].join("-");
-}
 
 /** Mostly the default of 3, some bikes watched more closely, a few barely. */
 const REORDER_POINTS = [3, 3, 3, 3, 3, 2, 5, 5, 8, 10] as const;
@@ -133,47 +104,85 @@ export class StockNotEmptyError extends Error {
   override name = "StockNotEmptyError";
 }
 
+/** A generated bike and, when its model tracks units, its units (else none). */
+export interface BulkBike {
+  bike: BikeRow;
+  units: BulkUnitRow[];
+}
+
 /**
- * Adds `count` generated bikes to a migrated database. Refuses (StockNotEmptyError) when the
- * first of them is already there: the ids repeat from run to run, so a second run would collide.
- * `onProgress` hears how many bikes are in after each transaction.
+ * The bulk stock of `count` bikes, oldest first, some of them tracking `units` units in all
+ * (fewer only when the stock holds fewer): the same bikes and units every time.
+ */
+export function* generateBulkStock(count: number, units = 0): Generator<BulkBike> {
+  const tracked =
+    units > 0
+      ? trackedBikes(
+          Array.from(generateBikes(count), (bike) => bike.quantity),
+          units,
+        )
+      : new Set<number>();
+  const unitsOf = bulkUnitMaker();
+  let index = 0;
+  for (const bike of generateBikes(count)) {
+    yield { bike, units: tracked.has(index) ? unitsOf(bike, index) : [] };
+    index++;
+  }
+}
+
+export interface BulkProgress {
+  bikes: number;
+  units: number;
+}
+
+/**
+ * Adds `count` generated bikes (and `units` units of tracked models) to a migrated database.
+ * Refuses (StockNotEmptyError) when the first of them is already there: the ids repeat from run
+ * to run, so a second run would collide. `onProgress` hears how many are in after each
+ * transaction.
  */
 async function insertBulkStock(
   { kind, db }: AppDatabase,
   count: number,
-  onProgress: (inserted: number) => void = () => {},
+  units: number,
+  onProgress: (inserted: BulkProgress) => void = () => {},
 ): Promise<void> {
   const seeds = createSeedRepository(db);
-  let inserted = 0;
-  for (const transactionBikes of chunks(generateBikes(count), BIKES_PER_TRANSACTION)) {
-    if (inserted === 0 && (await seeds.holds(transactionBikes[0]!.id))) {
+  const inserted: BulkProgress = { bikes: 0, units: 0 };
+  for (const transactionBikes of chunks(generateBulkStock(count, units), BIKES_PER_TRANSACTION)) {
+    if (inserted.bikes === 0 && (await seeds.holds(transactionBikes[0]!.bike.id))) {
       throw new StockNotEmptyError(
         "This database already holds the bulk stock: seed an empty DATA_DIR or database.",
       );
     }
     await seeds.insertSeedRows(transactionBikes, ROWS_PER_INSERT);
-    inserted += transactionBikes.length;
-    onProgress(inserted);
+    inserted.bikes += transactionBikes.length;
+    inserted.units += transactionBikes.reduce((sum, { units }) => sum + units.length, 0);
+    onProgress({ ...inserted });
   }
   // PostgreSQL's planner knows nothing of rows loaded a moment ago until autovacuum analyses
   // them; do it now, as any bulk load should, so the first queries are planned on real figures.
-  if (kind === "postgres") await sql`analyze bike, bike_stock, stock_movement`.execute(db);
+  if (kind === "postgres") {
+    await sql`analyze bike, bike_stock, stock_movement, unit, stock_movement_unit`.execute(db);
+  }
 }
 
 /**
  * Opens the server's database, migrates it (an empty DATA_DIR works) and adds `count` generated
- * bikes (see insertBulkStock): the seeding command's whole job, which the benchmarks share.
+ * bikes, `units` of them units of tracked models (see insertBulkStock): the seeding command's
+ * whole job, which the benchmarks share.
  */
 export async function seedBulkStock(
   config: DatabaseConfig,
   count: number,
-  onProgress?: (inserted: number) => void,
+  onProgress?: (inserted: BulkProgress) => void,
+  { units = 0 }: { units?: number } = {},
 ): Promise<void> {
   // Only a lost idle PostgreSQL connection is ever logged, through the logger Fastify makes.
   const database = openDatabase(config, Fastify({ logger: { level: "warn" } }).log);
   try {
     await migrateToLatest(database);
-    await insertBulkStock(database, count, onProgress);
+    await insertBulkStock(database, count, units, onProgress);
   } finally {
     await database.db.destroy();
   }

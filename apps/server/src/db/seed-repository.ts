@@ -1,7 +1,8 @@
 import type { NewBike } from "@ultimate-bikes/contract/bikes";
-import type { Insertable, Kysely } from "kysely";
+import { sql, type Insertable, type Kysely } from "kysely";
 import { committingWrites, insertBikeWithMovement } from "../bikes/bike-writes.ts";
 import { MAIN_WAREHOUSE_ID } from "./main-warehouse.ts";
+import type { BulkUnitRow } from "./bulk-units.ts";
 import { seedShowroomsIfNone } from "./seed-places.ts";
 import { takeStockNumbers } from "../bikes/stock-number-sequence.ts";
 import type { BikeTable, Database } from "./schema.ts";
@@ -54,18 +55,26 @@ export function createSeedRepository(
      * Stores ready-made warehouse bikes (the bulk stock of bulk-stock.ts) with their opening
      * ledger entries, in one transaction of multi-row inserts: the fast path for many bikes.
      * Each bike's units are at one place, the places taken in turn (the demo showrooms are
-     * added first when there are none).
+     * added first when there are none). A bike given its units tracks them: they are in stock at
+     * its place, as many as its quantity, and its opening entry moved them.
      */
-    async insertSeedRows(rows: readonly Insertable<BikeTable>[], rowsPerInsert: number) {
+    async insertSeedRows(
+      rows: readonly { bike: Insertable<BikeTable>; units: readonly BulkUnitRow[] }[],
+      rowsPerInsert: number,
+    ) {
       await write(async (trx) => {
         const places = await seedShowroomsIfNone(trx);
         const placeOf = (stockNumber: number) => places[stockNumber % places.length]!;
         // Their stock numbers, in the order given (migration 018).
         const firstNumber = await takeStockNumbers(trx, rows.length);
         for (let start = 0; start < rows.length; start += rowsPerInsert) {
-          const batch = rows
-            .slice(start, start + rowsPerInsert)
-            .map((bike, index) => ({ ...bike, stock_number: firstNumber + start + index }));
+          const slice = rows.slice(start, start + rowsPerInsert);
+          const batch = slice.map(({ bike, units }, index) => ({
+            ...bike,
+            stock_number: firstNumber + start + index,
+            // Every row names it: a multi-row insert would write a null where one leaves it out.
+            tracks_units: units.length > 0 ? sql<boolean>`true` : sql<boolean>`false`,
+          }));
           await trx.insertInto("bike").values(batch).execute();
           await trx
             .insertInto("bike_stock")
@@ -77,7 +86,7 @@ export function createSeedRepository(
               })),
             )
             .execute();
-          await trx
+          const movements = await trx
             .insertInto("stock_movement")
             .values(
               batch.map((bike) => ({
@@ -94,7 +103,25 @@ export function createSeedRepository(
                 place_quantity_after: bike.quantity,
               })),
             )
+            .returning(["id", "bike_id"])
             .execute();
+          const movementOf = new Map(movements.map((movement) => [movement.bike_id, movement.id]));
+          const units = batch.flatMap((bike, index) =>
+            slice[index]!.units.map((unit) => ({ ...unit, place_id: placeOf(bike.stock_number) })),
+          );
+          for (let first = 0; first < units.length; first += rowsPerInsert) {
+            const unitBatch = units.slice(first, first + rowsPerInsert);
+            await trx.insertInto("unit").values(unitBatch).execute();
+            await trx
+              .insertInto("stock_movement_unit")
+              .values(
+                unitBatch.map((unit) => ({
+                  unit_id: unit.id,
+                  movement_id: movementOf.get(unit.bike_id)!,
+                })),
+              )
+              .execute();
+          }
         }
       });
     },
