@@ -20,7 +20,7 @@ const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2
 
 async function chooseFile(page: Page, name: string, content: string) {
   await main(page)
-    .getByLabel("CSV file")
+    .getByLabel("CSV file", { exact: true })
     .setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(content) });
 }
 
@@ -139,7 +139,7 @@ for (const size of SCREEN_SIZES) {
   test(`is accessible at ${size.width} px and fits the screen`, async ({ signedInPage: page }) => {
     await page.setViewportSize(size);
     await page.goto("/stock-csv");
-    await expect(main(page).getByLabel("CSV file")).toBeVisible();
+    await expect(main(page).getByLabel("CSV file", { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
