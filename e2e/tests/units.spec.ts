@@ -103,7 +103,7 @@ test("staff track a model's units, import one by pasting, deliver one by its row
 });
 
 for (const size of SCREEN_SIZES) {
-  test(`the Track units form, a tracked model's bike page and a unit page fit ${size.width} px and pass axe`, async ({
+  test(`the Track units form, a tracked model's bike page with a hold form open and a unit page fit ${size.width} px and pass axe`, async ({
     signedInPage: page,
   }) => {
     await page.setViewportSize(size);
@@ -118,6 +118,13 @@ for (const size of SCREEN_SIZES) {
     await trackViaApi(page, id, [unit]);
     await openDetail(page, id, name, 1);
     await expect(unitsAt(page, MAIN)).toHaveCount(1);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(size.width);
+    await expectNoSeriousA11yViolations(page);
+    // The hold form open on the unit's row.
+    await page.getByRole("button", { name: `Hold for a customer: ${unit.chassis}` }).click();
+    await expect(
+      page.getByRole("form", { name: `Hold ${unit.chassis} for a customer` }),
+    ).toBeVisible();
     expect(await scrollWidth(page)).toBeLessThanOrEqual(size.width);
     await expectNoSeriousA11yViolations(page);
 
