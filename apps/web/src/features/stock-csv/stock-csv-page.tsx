@@ -2,7 +2,6 @@ import { StaffPage } from "../../components/staff-page";
 import {
   STOCK_CSV_COLUMNS,
   STOCK_IMPORT_PLACE_COLUMN,
-  STOCK_IMPORT_MAX_BYTES,
   STOCK_IMPORT_MAX_ROWS,
   type ImportPreview,
   type StockCsvColumn,
@@ -23,6 +22,7 @@ import { Link, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
 import { ErrorMessage } from "../../components/error-message";
 import { ProblemTable } from "./problem-table";
+import { FileTooLarge, useCsvFile } from "./use-csv-file";
 import { Skeleton, SkeletonLines } from "../../components/skeleton";
 import { paths } from "../../lib/paths";
 import { UnitsCsvSection } from "./units-csv-section";
@@ -72,26 +72,15 @@ export function StockCsvPage() {
 
 function ImportSection() {
   const fileId = useId();
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
-  const [tooLarge, setTooLarge] = useState(false);
   const preview = usePreviewImport();
   const importCsv = useImportCsv();
-
-  async function choose(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.currentTarget.files?.[0];
-    preview.reset();
-    importCsv.reset();
-    setFile(null);
-    setTooLarge(false);
-    if (!chosen) return;
-    if (chosen.size > STOCK_IMPORT_MAX_BYTES) {
-      setTooLarge(true);
-      return;
-    }
-    const text = await chosen.text();
-    setFile({ name: chosen.name, text });
-    preview.mutate(text);
-  }
+  const { file, tooLarge, choose, forget } = useCsvFile({
+    onChange: () => {
+      preview.reset();
+      importCsv.reset();
+    },
+    onRead: (text) => preview.mutate(text),
+  });
 
   function runImport() {
     if (!file) return;
@@ -99,7 +88,7 @@ function ImportSection() {
       onSuccess: ({ created, updated }) => {
         toast.success(`Imported: ${plural(created, "bike")} added, ${updated} updated.`);
         preview.reset();
-        setFile(null);
+        forget();
       },
       onError: (error) => toast.error(error.message),
     });
@@ -133,12 +122,7 @@ function ImportSection() {
           onChange={(event) => void choose(event as ChangeEvent<HTMLInputElement>)}
         />
       </Form.Group>
-      {tooLarge && (
-        <Alert variant="danger" role="alert">
-          This file is larger than {STOCK_IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller
-          files and import each.
-        </Alert>
-      )}
+      {tooLarge && <FileTooLarge />}
       {preview.isPending && (
         <Skeleton label="Reading the file…">
           <SkeletonLines lines={3} />

@@ -3,7 +3,6 @@ import {
   UNIT_CSV_EXPORT_ONLY,
   UNIT_IMPORT_MAX_ROWS,
 } from "@ultimate-bikes/contract/unit-csv";
-import { STOCK_IMPORT_MAX_BYTES } from "@ultimate-bikes/contract/stock-csv";
 import { useId, useState, type ChangeEvent } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
@@ -13,6 +12,7 @@ import { toast } from "react-toastify";
 import { ErrorMessage } from "../../components/error-message";
 import { Skeleton, SkeletonLines } from "../../components/skeleton";
 import { ProblemTable } from "./problem-table";
+import { FileTooLarge, useCsvFile } from "./use-csv-file";
 import { UNITS_EXPORT_URL, useImportUnitCsv, usePreviewUnitImport } from "./stock-csv-api";
 
 const ACTION_LABELS = {
@@ -36,27 +36,16 @@ const IMPORTED_COLUMNS = UNIT_CSV_COLUMNS.filter(
  */
 export function UnitsCsvSection() {
   const fileId = useId();
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [confirmed, setConfirmed] = useState(false);
-  const [tooLarge, setTooLarge] = useState(false);
   const preview = usePreviewUnitImport();
   const importCsv = useImportUnitCsv();
-
-  async function choose(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.currentTarget.files?.[0];
-    preview.reset();
-    importCsv.reset();
-    setFile(null);
-    setTooLarge(false);
-    if (!chosen) return;
-    if (chosen.size > STOCK_IMPORT_MAX_BYTES) {
-      setTooLarge(true);
-      return;
-    }
-    const text = await chosen.text();
-    setFile({ name: chosen.name, text });
-    preview.mutate({ file: text, confirmed });
-  }
+  const { file, tooLarge, choose, forget } = useCsvFile({
+    onChange: () => {
+      preview.reset();
+      importCsv.reset();
+    },
+    onRead: (text) => preview.mutate({ file: text, confirmed }),
+  });
 
   function confirm(next: boolean) {
     setConfirmed(next);
@@ -71,7 +60,7 @@ export function UnitsCsvSection() {
         onSuccess: ({ created, updated }) => {
           toast.success(`Units imported: ${created} arrived, ${updated} updated.`);
           preview.reset();
-          setFile(null);
+          forget();
         },
         onError: (error) => toast.error(error.message),
       },
@@ -110,12 +99,7 @@ export function UnitsCsvSection() {
         checked={confirmed}
         onChange={(event) => confirm(event.currentTarget.checked)}
       />
-      {tooLarge && (
-        <Alert variant="danger" role="alert">
-          This file is larger than {STOCK_IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller
-          files and import each.
-        </Alert>
-      )}
+      {tooLarge && <FileTooLarge />}
       {preview.isPending && (
         <Skeleton label="Reading the file…">
           <SkeletonLines lines={3} />
